@@ -1,0 +1,37 @@
+// Package store keeps Herald's games in one bbolt file: game records, each
+// game's event log, state snapshots and dice log, the processed Message-IDs
+// and the persistent outbox.
+//
+// # Basics
+//
+// Everything a mail causes is written in ONE transaction (Store.Update): the
+// events, the new state, the dice log entries, the replies to send and the
+// Message-ID that marks the mail as processed. If the process dies before the
+// commit, nothing of the mail is stored and it will be processed again; after
+// the commit, a redelivered mail is recognised by its Message-ID and never
+// applied twice. Only after the commit does the daemon flag the mail in IMAP
+// and hand replies to SMTP, so a crash between the two only causes a retry.
+//
+// Logs (events, dice log, outbox) are keyed by bbolt's NextSequence written
+// as 8-byte big-endian integers, so a cursor walks them in order.
+//
+// # Layout
+//
+//	meta                    key → value (installation key, schema version)
+//	games/<game id>/
+//	    record              JSON Game
+//	    state               JSON StateRecord: the state after the last event (a snapshot)
+//	    events/<seq>        one engine event, JSON (engine.MarshalEvent)
+//	    log/<seq>           one dice-log entry, JSON (pbem/dice)
+//	    secret/<name>       secrets never exported (the next dice seed)
+//	    mail/<name>         the latest mails sent, for STATUS
+//	processed/<message id>  JSON Processed
+//	outbox/<seq>            JSON OutboxEntry
+//
+// # Caveats
+//
+// bbolt allows one writer at a time and one process per file: Open fails
+// after a second if another process holds the file. Never call Update inside
+// View. Values returned by getters are copies and stay valid after the
+// transaction.
+package store
