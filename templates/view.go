@@ -1,0 +1,250 @@
+package templates
+
+import "strings"
+
+// The view models below are plain data. The daemon fills them from the
+// engine, the dice log and the store; the templates only print them. Every
+// string is printed as given (player-supplied text included): the HTML
+// templates escape it, the text templates do not.
+
+// Game identifies the game a mail is about. It is the same for both players.
+type Game struct {
+	// ID is the game's tag, "crecy-4f2a": it opens every subject in
+	// brackets, so that replies route, and it names the game in the order
+	// block. Letters, digits, '.', '_' and '-' only.
+	ID string
+	// Battle is the battle's name as players know it: "Crécy".
+	Battle string
+	// Sides are the two armies, in the scenario's order.
+	Sides [2]SideInfo
+	// Move is the move number the next order block must carry: the number
+	// in the begin marker of every block this mail holds, and in its
+	// subject.
+	Move int
+}
+
+// SideInfo is one army and the player who commands it.
+type SideInfo struct {
+	Name   string // "English", as the engine names the side
+	Player string // the player's mail address
+	// FlightPoints and FlightLevel are the side's standing against its
+	// Loss Check (16.0): points now, and the level its Loss Check total
+	// must not exceed.
+	FlightPoints int
+	FlightLevel  int
+}
+
+// OrderBlock is the block a player replies with. Text renders it, and both
+// parts of a mail print exactly that.
+type OrderBlock struct {
+	GameID string
+	Move   int
+	Key    string // the player's secret key; the block goes only to him
+	// Prefill are order lines written into the block for the player to
+	// keep, change or delete: the lines of a refused block, or comments.
+	// Empty leaves one blank line to write on.
+	Prefill []string
+}
+
+// Markers of an order block (docs/orders.md). The parser in pbem reads the
+// same strings.
+const (
+	BeginMarkerFormat = "--- herald orders: %s move %d ---"
+	EndMarker         = "--- end orders ---"
+	KeyPrefix         = "KEY "
+)
+
+// Text is the block exactly as the player must send it back, one line per
+// order, ending in a newline.
+func (b OrderBlock) Text() string {
+	var s strings.Builder
+	s.WriteString(beginMarker(b.GameID, b.Move))
+	s.WriteString("\n" + KeyPrefix + b.Key + "\n")
+	if len(b.Prefill) == 0 {
+		s.WriteString("\n")
+	}
+	for _, l := range b.Prefill {
+		s.WriteString(l + "\n")
+	}
+	s.WriteString(EndMarker + "\n")
+	return s.String()
+}
+
+// Narrative is one line of what happened: one event, as engine.Describe
+// prints it, and the die roll it made, if any.
+type Narrative struct {
+	Text string
+	Roll *RollView
+}
+
+// RollView is one die roll, laid out as the rule books' examples narrate
+// it: the die, each modifier with its reason and rule, the total, what it
+// was compared against, and the result.
+type RollView struct {
+	Seq     int    // the roll's sequence number in the game's dice log
+	Purpose string // as the dice log records it: "Continuity DR: Grimaldi (AR 2)"
+	Die     int
+	Mods    []ModView
+	Total   int
+	// Against is the number or the table the total was compared with:
+	// "Activation Rating 2", "Flight Level 18", "Fire table, Foot
+	// Disordered column". Empty when there is none.
+	Against string
+	// Result is the outcome in a few words: "Continuation fails".
+	Result string
+}
+
+// ModView is one die-roll modifier.
+type ModView struct {
+	DRM    int
+	Reason string
+	Rule   string // rule section: "4.2"
+}
+
+// NotApplied is an order of a block that was not carried out because the
+// block stopped before it (docs/orders.md, "How a block is applied").
+type NotApplied struct {
+	LineNo int
+	Line   string // as the player typed it
+	Reason string
+	Rule   string // may be empty
+}
+
+// DiceView is what a player needs to check the rolls of a mail against the
+// dice log (pbem/dice), and to carry the chain forward.
+type DiceView struct {
+	Batch          int    // the batch of rolls this mail reveals
+	RevealedSeed   string // hex; the seed committed before these orders were written
+	NextCommitment string // hex; SHA-256 of the seed of the next batch
+	ChainHead      string // hex; the hash-chained log's head after these rolls
+	ChainLength    int    // rolls in the log so far
+	Signature      string // hex; the installation's Ed25519 signature of the head
+	Rolls          []RollView
+	// VerifyHint tells how to check, in a sentence: a command, a URL.
+	VerifyHint string
+}
+
+// Account is what happened when one block of orders was carried out. Both
+// players receive it, in a Result, a Decision or a GameOver.
+type Account struct {
+	Sender string      // the side whose orders these were: "French"
+	Lines  []Narrative // the events, in order
+	// NotApplied are the orders of the block that were not carried out.
+	// Fill them only in the Sender's own copy: they are his plans (a
+	// conditional block), and Render refuses them in the opponent's.
+	NotApplied []NotApplied
+	// MapCID is the Content-ID (without <>) of the inline map PNG; empty
+	// when the mail carries no map.
+	MapCID string
+	Dice   DiceView
+}
+
+// Welcome is sent to each player when a game starts.
+type Welcome struct {
+	Game
+	Side   string // the recipient's side
+	Player string // the recipient's address
+	Key    string // the recipient's secret key: it goes on every block's KEY line
+	// PublicKey is the installation's Ed25519 public key (hex): it checks
+	// the signatures of the dice log's heads.
+	PublicKey string
+	// Commitment is the SHA-256 (hex) of the first batch's dice seed.
+	Commitment string
+	FirstToAct string // the side that acts first
+	// Legal are the orders the first player may give; shown to him only.
+	Legal []string
+	// Block is the recipient's block: the first orders for the player who
+	// acts first, standing orders for the other.
+	Block OrderBlock
+	// OrdersHelp are a few lines about the order language, each printed
+	// as a paragraph.
+	OrdersHelp []string
+}
+
+// Result is sent to both players after a block of orders was carried out
+// and the game now waits for one of them. The player who acts next gets
+// his block (ToAct, Block, Legal); the other gets the same account without.
+type Result struct {
+	Game
+	Account
+	Side    string // the recipient's side
+	Next    string // a few words for the subject: "English to activate"
+	Waiting string // engine.Waiting: "waiting for the English to …"
+	ToAct   bool   // the recipient acts next
+	Block   *OrderBlock
+	Legal   []string // engine.Legal, for the recipient when ToAct
+}
+
+// Decision is sent instead of a Result to the player whose decision
+// interrupts his opponent's turn (whether to Seize Continuity, and later
+// reaction fire, counter-charges, retreats) when his standing orders do
+// not settle it. It holds the account of the orders that led to it.
+type Decision struct {
+	Game
+	Account
+	Side     string // the recipient, who decides
+	Next     string // a few words for the subject: "French to decide on Seizure"
+	Question string // the question, in a paragraph
+	Legal    []string
+	Block    OrderBlock
+	// StandingHint says which standing orders would settle this kind of
+	// decision without a mail next time.
+	StandingHint string
+}
+
+// RefusalKind says why orders were refused.
+type RefusalKind string
+
+const (
+	RefusedParse   RefusalKind = "parse"   // a line does not parse
+	RefusedIllegal RefusalKind = "illegal" // the rules forbid an order now, before any die was rolled
+	RefusedStale   RefusalKind = "stale"   // the block carries another move number
+	RefusedTurn    RefusalKind = "turn"    // the game waits for the other player
+	RefusedNoBlock RefusalKind = "noblock" // the mail holds no order block
+	RefusedKey     RefusalKind = "key"     // the KEY line is missing or wrong
+	RefusedOver    RefusalKind = "over"    // the battle is over
+)
+
+// Refusal answers a block that changed nothing in the game (principle 2):
+// the line, the reason, the rule and what would be legal.
+type Refusal struct {
+	Game
+	Side   string // the recipient's side
+	Cause  RefusalKind
+	LineNo int    // 0 when the refusal is not about one line
+	Line   string // the line as the player typed it
+	Reason string
+	Rule   string // may be empty
+	Hint   string // what to try; may be empty
+	Legal  []string
+	// Waiting is engine.Waiting, for RefusedTurn.
+	Waiting string
+	// Block is the block to try again with, usually prefilled with the
+	// refused block's lines; nil when the recipient may not send orders.
+	Block *OrderBlock
+}
+
+// Reminder is sent to a player the game has waited for too long.
+type Reminder struct {
+	Game
+	Side    string // the recipient's side
+	Next    string // a few words for the subject: "English to activate"
+	Waiting string // engine.Waiting
+	Since   string // when the game began to wait: "Tuesday 3 March, 18:40 UTC"
+	Legal   []string
+	Block   OrderBlock
+}
+
+// GameOver is sent to both players instead of a Result when a block of
+// orders ends the battle: the last events, the outcome, and what it takes
+// to verify every roll of the game.
+type GameOver struct {
+	Game
+	Account
+	Side    string // the recipient's side
+	Winner  string // the winning side; empty for a draw
+	Outcome string // the engine's reason: "the French failed their Loss Check …"
+	// DiceLog is the file name of the attached whole-game dice log; empty
+	// when none is attached.
+	DiceLog string
+}
