@@ -1,0 +1,389 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// 4.0 ACTIVATION AND CONTINUITY
+
+// 4.1 Activation
+
+func (g *game) activate(o Activate) error {
+	st := g.st
+	if st.Pending.Kind != DecideActivation {
+		if o.Standard {
+			return g.illegal(o, "13.2", "Standards may be Activated only in a Free Activation, never by Continuation or Seizure")
+		}
+		return g.illegal(o, "4.1", "a Command is activated without a roll only in a Free Activation; "+Waiting(g.sc, st))
+	}
+	if o.Standard {
+		return g.activateStandard(o)
+	}
+	cmd, err := g.ownCommand(o, o.Name)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(availableCommands(g.sc, st, st.Pending.Side), cmd) {
+		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
+	}
+	g.emit(CommandActivated{Side: st.Pending.Side, Command: cmd, Kind: FreeActivation})
+	return nil
+}
+
+// A Player may always "Pass", instead of activating a Command. If he does
+// that, it is treated as if he failed a Continuity dieroll (4.1, 4.2).
+func (g *game) pass(o Pass) error {
+	st := g.st
+	side := st.Pending.Side
+	switch st.Pending.Kind {
+	case DecideActivation:
+		// Ruling (docs/rulings.md R3): a Free Activation given up by a
+		// Pass is still a completed Free Activation, so both players make
+		// their Loss Checks (16.0; B&R and Arquebus 6.1 say so outright).
+		g.emit(Passed{Side: side, Free: true})
+		if err := g.lossChecks(); err != nil || g.st.Outcome != nil {
+			return err
+		}
+	case DecideContinuation:
+		g.emit(Passed{Side: side})
+	default:
+		return g.illegal(o, "4.1", "PASS is given instead of activating or continuing; END the Activation first")
+	}
+	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s passed", g.sc.SideName(side))})
+	return nil
+}
+
+// END closes Phases B and C; Phase D (Rally) follows, then Phase E: the Loss
+// Check after a Free Activation (16.0), then the choice to continue.
+func (g *game) end(o End) error {
+	if g.st.Pending.Kind != DecideActions {
+		return g.illegal(o, "ExtSoP", "END closes the orders of an activated Command; no Command is activated")
+	}
+	g.rallyPhase()
+	return g.endActivation()
+}
+
+func (g *game) endActivation() error {
+	st := g.st
+	free := st.Kind == FreeActivation
+	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Kind: st.Kind})
+	if free {
+		return g.lossChecks()
+	}
+	return nil
+}
+
+// 4.2 Continuity
+
+func (g *game) continuation(o Continue) error {
+	st := g.st
+	if st.Pending.Kind != DecideContinuation {
+		return g.illegal(o, "4.2", "Continuity is attempted after an Activation has ended; "+Waiting(g.sc, st))
+	}
+	if o.Standard {
+		return g.illegal(o, "13.2", "Standards may be Activated only in a Free Activation; they may not be Activated by DR")
+	}
+	cmd, err := g.ownCommand(o, o.Name)
+	if err != nil {
+		if _, isStd := g.findStandard(st.Active, o.Name); isStd {
+			return g.illegal(o, "13.2", "Standards may be Activated only in a Free Activation; they may not be Activated by DR")
+		}
+		return err
+	}
+	if cmd == st.LastCommand && len(availableCommands(g.sc, st, st.Active)) > 1 {
+		return g.illegal(o, "4.2", fmt.Sprintf("%s has just completed its Activation; the selected Command may not be the one that just went unless the player has only one Command", commandName(g.sc, cmd)))
+	}
+	if !slices.Contains(availableCommands(g.sc, st, st.Active), cmd) {
+		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
+	}
+	g.emit(ContinuationDeclared{Side: st.Active, Command: cmd})
+	if len(availableCommands(g.sc, st, st.Active.Other())) == 0 {
+		// Nobody can Seize: the roll follows at once.
+		return g.continuityRoll()
+	}
+	return nil
+}
+
+// continuityRoll is the Continuation DR (4.2): the die plus one for each
+// successful Continuation DR since the last reset, against the leader's
+// Activation Rating.
+func (g *game) continuityRoll() error {
+	st := g.st
+	side, cmd := st.Active, st.Selected
+	leader := g.sc.Leader(g.sc.Command(cmd).Leader)
+	var mods []Modifier
+	if n := st.Continuations[side]; n > 0 {
+		mods = append(mods, Modifier{DRM: n, Reason: fmt.Sprintf("%d successful Continuation DR(s) in a row", n), Rule: "4.2"})
+	}
+	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, leader.AR), mods...)
+	if err != nil {
+		return err
+	}
+	ok := r.Total <= leader.AR
+	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: leader.AR, Success: ok})
+	if ok {
+		g.emit(CommandActivated{Side: side, Command: cmd, Kind: ContinuationActivation})
+		return nil
+	}
+	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed their Continuity DR", g.sc.SideName(side))})
+	return nil
+}
+
+// 4.3 Seizing Continuity
+
+func (g *game) seize(o Seize) error {
+	st := g.st
+	side := st.Pending.Side
+	cmd, err := g.ownCommand(o, o.Name)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(availableCommands(g.sc, st, side), cmd) {
+		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
+	}
+	return g.seizureRoll(cmd, "")
+}
+
+// seizureRoll: DR not higher than the leader's Activation Rating seizes;
+// standing names the standing order that made the attempt, if any.
+func (g *game) seizureRoll(cmd, standing string) error {
+	side := g.st.Pending.Side
+	leader := g.sc.Leader(g.sc.Command(cmd).Leader)
+	r, err := g.roll(fmt.Sprintf("Seizure DR: %s (AR %d)", leader.Name, leader.AR))
+	if err != nil {
+		return err
+	}
+	ok := r.Total <= leader.AR
+	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: leader.AR, Success: ok, Standing: standing})
+	if ok {
+		g.emit(CommandActivated{Side: side, Command: cmd, Kind: SeizureActivation})
+		return nil
+	}
+	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed to Seize Continuity; they may activate even the Command that just went", g.sc.SideName(side))})
+	return nil
+}
+
+func (g *game) decline(o Decline) error {
+	if g.st.Pending.Kind != DecideSeizure {
+		return g.illegal(o, "4.3", "DECLINE answers the opponent's Continuation attempt; "+Waiting(g.sc, g.st))
+	}
+	g.emit(SeizureDeclined{Side: g.st.Pending.Side})
+	return g.continuityRoll()
+}
+
+// Which Commands may act.
+
+// availableCommands are a side's Commands that still have a combat unit
+// that is not Eliminated (15.0: a leader whose entire Command is eliminated
+// is removed), in scenario order.
+func availableCommands(sc *Scenario, st *State, side Side) []string {
+	var out []string
+	for _, c := range sc.Commands {
+		if c.Side != side {
+			continue
+		}
+		for i, u := range sc.Units {
+			if u.Command == c.ID && st.Units[i].Status != Eliminated {
+				out = append(out, c.ID)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// continuationCommands are the Commands the active player may name for
+// Continuity: not the one that just went, unless it is the only one (4.2).
+func continuationCommands(sc *Scenario, st *State) []string {
+	all := availableCommands(sc, st, st.Active)
+	if len(all) <= 1 {
+		return all
+	}
+	return slices.DeleteFunc(all, func(c string) bool { return c == st.LastCommand })
+}
+
+// Events of chapter 4.
+
+// CommandActivated: a Command begins its Activation (4.1); Phase B follows.
+type CommandActivated struct {
+	Side    Side           `json:"side"`
+	Command string         `json:"command"`
+	Kind    ActivationKind `json:"kind"`
+}
+
+func (e CommandActivated) apply(st *State) {
+	st.Phase, st.Active, st.Kind = PhaseMoveFire, e.Side, e.Kind
+	st.Command, st.ActiveStandard, st.Selected = e.Command, "", ""
+	st.Pending = Decision{Kind: DecideActions, Side: e.Side}
+	st.Activations++
+	for i := range st.Units {
+		st.Units[i].Acted = false
+	}
+}
+
+func (e CommandActivated) describe(sc *Scenario) string {
+	return fmt.Sprintf("The %s activate %s (%s).", sc.SideName(e.Side), commandName(sc, e.Command), e.Kind)
+}
+
+// Passed: a player passed instead of activating or continuing (4.1); this
+// resets his Continuation penalty (4.2).
+type Passed struct {
+	Side Side `json:"side"`
+	Free bool `json:"free,omitempty"` // he gave up a Free Activation
+}
+
+func (e Passed) apply(st *State) {
+	st.Continuations[e.Side] = 0
+	st.Selected = ""
+	if e.Free {
+		st.Phase = PhaseContinuation
+		st.LastCommand = ""
+	}
+}
+
+func (e Passed) describe(sc *Scenario) string {
+	if e.Free {
+		return fmt.Sprintf("The %s pass their Free Activation (4.1).", sc.SideName(e.Side))
+	}
+	return fmt.Sprintf("The %s pass (4.1).", sc.SideName(e.Side))
+}
+
+// ActivationEnded: Phases B–D are over; Phase E follows (ExtSoP E).
+type ActivationEnded struct {
+	Side     Side           `json:"side"`
+	Command  string         `json:"command,omitempty"`
+	Standard string         `json:"standard,omitempty"`
+	Kind     ActivationKind `json:"kind"`
+}
+
+func (e ActivationEnded) apply(st *State) {
+	st.Phase = PhaseContinuation
+	st.LastCommand = e.Command
+	st.Command, st.ActiveStandard = "", ""
+	st.Pending = Decision{Kind: DecideContinuation, Side: e.Side}
+}
+
+func (e ActivationEnded) describe(sc *Scenario) string {
+	what := commandName(sc, e.Command)
+	if e.Standard != "" {
+		what = "the " + standardName(sc, e.Standard) + " Standard"
+	}
+	return fmt.Sprintf("The Activation of %s ends (%s).", what, e.Kind)
+}
+
+// ContinuationDeclared: the active player names a Command for Continuity;
+// the opponent may now try to Seize (4.2, 4.3).
+type ContinuationDeclared struct {
+	Side    Side   `json:"side"`
+	Command string `json:"command"`
+}
+
+func (e ContinuationDeclared) apply(st *State) {
+	st.Selected = e.Command
+	st.Pending = Decision{Kind: DecideSeizure, Side: e.Side.Other()}
+}
+
+func (e ContinuationDeclared) describe(sc *Scenario) string {
+	return fmt.Sprintf("The %s select %s for Continuity (4.2).", sc.SideName(e.Side), commandName(sc, e.Command))
+}
+
+// SeizureDeclined: the opponent lets the Continuation DR go ahead.
+type SeizureDeclined struct {
+	Side     Side   `json:"side"`
+	Standing string `json:"standing,omitempty"` // the standing order that decided, if any
+}
+
+func (e SeizureDeclined) apply(st *State) { st.Pending = Decision{} }
+
+func (e SeizureDeclined) describe(sc *Scenario) string {
+	if e.Standing != "" {
+		return fmt.Sprintf("The %s do not try to Seize (standing order %q).", sc.SideName(e.Side), e.Standing)
+	}
+	return fmt.Sprintf("The %s do not try to Seize.", sc.SideName(e.Side))
+}
+
+// ContinuityRolled: the Continuation DR (4.2).
+type ContinuityRolled struct {
+	Side    Side   `json:"side"`
+	Command string `json:"command"`
+	Leader  string `json:"leader"`
+	Roll    Roll   `json:"roll"`
+	AR      int    `json:"ar"`
+	Success bool   `json:"success"`
+}
+
+// This penalty resets when he fails a Continuation DR (4.2).
+func (e ContinuityRolled) apply(st *State) {
+	if e.Success {
+		st.Continuations[e.Side]++
+	} else {
+		st.Continuations[e.Side] = 0
+	}
+	st.Pending = Decision{}
+}
+
+func (e ContinuityRolled) describe(sc *Scenario) string {
+	verdict := "higher than"
+	if e.Success {
+		verdict = "not higher than"
+	}
+	outcome := "fails"
+	if e.Success {
+		outcome = "succeeds"
+	}
+	return fmt.Sprintf("Continuity DR for %s: %s, %s %s's Activation Rating of %d: Continuation %s (4.2).",
+		commandName(sc, e.Command), describeRoll(e.Roll), verdict, leaderName(sc, e.Leader), e.AR, outcome)
+}
+
+// SeizureRolled: the opponent's Seizure attempt (4.3). Any attempt resets
+// the active player's Continuation penalty (4.2).
+type SeizureRolled struct {
+	Side     Side   `json:"side"`
+	Command  string `json:"command"`
+	Leader   string `json:"leader"`
+	Roll     Roll   `json:"roll"`
+	AR       int    `json:"ar"`
+	Success  bool   `json:"success"`
+	Standing string `json:"standing,omitempty"` // the standing order that decided, if any
+}
+
+func (e SeizureRolled) apply(st *State) {
+	st.Continuations[e.Side.Other()] = 0
+	st.Pending = Decision{}
+}
+
+func (e SeizureRolled) describe(sc *Scenario) string {
+	how := ""
+	if e.Standing != "" {
+		how = fmt.Sprintf(" (standing order %q)", e.Standing)
+	}
+	if e.Success {
+		return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, not higher than %s's Activation Rating of %d: Seized (4.3).",
+			sc.SideName(e.Side), commandName(sc, e.Command), how, describeRoll(e.Roll), leaderName(sc, e.Leader), e.AR)
+	}
+	return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, higher than %s's Activation Rating of %d: the Seizure fails (4.3).",
+		sc.SideName(e.Side), commandName(sc, e.Command), how, describeRoll(e.Roll), leaderName(sc, e.Leader), e.AR)
+}
+
+// FreeActivationGranted: play passes to Side, who may activate any one
+// Command, no DR necessary (2.4, 4.2, 4.3).
+type FreeActivationGranted struct {
+	Side   Side   `json:"side"`
+	Reason string `json:"reason"`
+}
+
+func (e FreeActivationGranted) apply(st *State) {
+	st.Phase, st.Active, st.Kind = PhaseActivation, e.Side, FreeActivation
+	st.Command, st.ActiveStandard, st.Selected = "", "", ""
+	st.Pending = Decision{Kind: DecideActivation, Side: e.Side}
+}
+
+func (e FreeActivationGranted) describe(sc *Scenario) string {
+	return fmt.Sprintf("The %s have a Free Activation: %s.", sc.SideName(e.Side), e.Reason)
+}
+
+func init() {
+	registerEvents(CommandActivated{}, Passed{}, ActivationEnded{}, ContinuationDeclared{},
+		SeizureDeclined{}, ContinuityRolled{}, SeizureRolled{}, FreeActivationGranted{})
+}

@@ -1,0 +1,103 @@
+package engine
+
+import "fmt"
+
+// DecisionKind names a moment where the game waits for one player. Some
+// belong to the active player (what to activate, what the activated Command
+// does, whether to continue); others interrupt the active player's turn and
+// belong to the opponent (whether to Seize Continuity; later reaction and
+// return fire, counter-charges, retreats). Principle 4 of the design: such a
+// decision is settled by the owner's standing orders when they cover it,
+// otherwise the game waits and the mail asks that player.
+type DecisionKind int
+
+const (
+	// DecideActivation: Phase A of a Free Activation — activate a Command
+	// or a Standard, or Pass (4.1, 13.2).
+	DecideActivation DecisionKind = iota + 1
+	// DecideActions: Phases B and C — orders for the activated Command,
+	// ended by END (5.0–11.0).
+	DecideActions
+	// DecideContinuation: Phase E — name a Command for Continuity, or Pass
+	// (4.2).
+	DecideContinuation
+	// DecideSeizure: the opponent of a player about to roll for Continuity
+	// may try to Seize it (4.3).
+	DecideSeizure
+)
+
+var decisionNames = map[DecisionKind]string{
+	DecideActivation:   "activation",
+	DecideActions:      "orders",
+	DecideContinuation: "continuation",
+	DecideSeizure:      "seizure",
+}
+
+func (k DecisionKind) String() string {
+	if s, ok := decisionNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("DecisionKind(%d)", int(k))
+}
+
+// Decision is what the game waits for and from whom. The zero Decision
+// means the game waits for nobody: it is over.
+type Decision struct {
+	Kind DecisionKind `json:"kind,omitempty"`
+	Side Side         `json:"side"`
+}
+
+// Waiting describes the pending decision in a line a player reads in a mail
+// ("waiting for the French to decide whether to Seize Continuity").
+func Waiting(sc *Scenario, st *State) string {
+	d := st.Pending
+	if st.Outcome != nil || d.Kind == 0 {
+		return "the battle is over"
+	}
+	name := sc.SideName(d.Side)
+	switch d.Kind {
+	case DecideActivation:
+		return fmt.Sprintf("waiting for the %s to choose a Command or Standard for their Free Activation, or to Pass (4.1)", name)
+	case DecideActions:
+		return fmt.Sprintf("waiting for the %s to give orders to %s, ending with END", name, commandLabel(sc, st.Command, st.ActiveStandard))
+	case DecideContinuation:
+		return fmt.Sprintf("waiting for the %s to choose a Command for Continuity, or to Pass (4.2)", name)
+	case DecideSeizure:
+		return fmt.Sprintf("waiting for the %s to decide whether to Seize Continuity before the %s roll for %s (4.3)",
+			name, sc.SideName(d.Side.Other()), commandLabel(sc, st.Selected, ""))
+	}
+	return "waiting for " + name
+}
+
+// Legal lists the orders the pending decision's owner may give now, in the
+// order language, one line each: the same list validates an answer and fills
+// the "what would be legal" of a refusal.
+func Legal(sc *Scenario, st *State) []string {
+	if st.Outcome != nil {
+		return nil
+	}
+	var out []string
+	switch st.Pending.Kind {
+	case DecideActivation:
+		for _, c := range availableCommands(sc, st, st.Pending.Side) {
+			out = append(out, "ACTIVATE "+commandName(sc, c))
+		}
+		for _, s := range activatableStandards(sc, st, st.Pending.Side) {
+			out = append(out, "ACTIVATE STANDARD "+standardName(sc, s))
+		}
+		out = append(out, "PASS")
+	case DecideActions:
+		out = append(out, "END")
+	case DecideContinuation:
+		for _, c := range continuationCommands(sc, st) {
+			out = append(out, "CONTINUE "+commandName(sc, c))
+		}
+		out = append(out, "PASS")
+	case DecideSeizure:
+		for _, c := range availableCommands(sc, st, st.Pending.Side) {
+			out = append(out, "SEIZE "+commandName(sc, c))
+		}
+		out = append(out, "DECLINE")
+	}
+	return out
+}

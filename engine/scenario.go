@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"herald/engine/hex"
+)
+
+// Side is one of the two armies of a battle: 0 or 1, in the order the
+// scenario lists them. Its name comes from the scenario (Scenario.Sides).
+type Side int
+
+// Other returns the opposing side.
+func (s Side) Other() Side { return 1 - s }
+
+// Scenario is one battle as the Battle Book would describe it: the map, the
+// two armies with their Commands, leaders, Standards and units, who starts,
+// and the Flight Levels. It is built by package data from YAML and never
+// changes during a game; everything that changes lives in State.
+type Scenario struct {
+	ID     string // short id used in game ids and file names ("crecy")
+	Name   string // "Crécy, 26 August 1346"
+	Volume string // series volume whose rules and tables apply: "moi", "inf", "br", "arq"
+	Tables *Tables
+
+	Map       Map
+	Sides     [2]SideSpec
+	Commands  []CommandSpec
+	Leaders   []LeaderSpec
+	Standards []StandardSpec
+	Units     []UnitSpec
+
+	// First is the side whose Free Activation opens the battle (3.4, 2.4).
+	First Side
+}
+
+// SideSpec is one army.
+type SideSpec struct {
+	Name string // "English"
+	// FlightLevel is the number the side's Loss Check must not exceed (16.0).
+	FlightLevel int
+	// FlightPoints are Flight Points the side starts with, for battles whose
+	// special rules add some (16.0 "Some battles will have special rules for
+	// additional FPs").
+	FlightPoints int
+}
+
+// CommandSpec is a Command (3.3, 15.1): the units sharing a leader's stripe.
+type CommandSpec struct {
+	ID       string // "godfrey"
+	Name     string // "Godfrey's Longbow"
+	Side     Side
+	Leader   string // LeaderSpec.ID
+	Standard string // StandardSpec.ID; several Commands may share one army Standard (13.2)
+	// Entry lists the hexes through which the Command's reinforcements
+	// enter the map (5.3).
+	Entry []hex.Hex
+}
+
+// LeaderSpec is a leader counter (2.2, 15.0).
+type LeaderSpec struct {
+	ID      string
+	Name    string // as the players spell it: "Alençon"
+	Side    Side
+	Command string // the Command he leads
+	// AR is the Activation Rating used for Continuity and Seizure (2.4, 4.2).
+	AR int
+	// Range is the Command Range in hexes (15.2).
+	Range int
+	MA    int  // printed Movement Allowance when moving alone (5.1)
+	King  bool // 3 Flight Points instead of 2 when lost (16.0)
+	Hex   hex.Hex
+	// OffMap marks a leader that enters with his Command's reinforcements (5.3).
+	OffMap bool
+	// Replacement holds the ratings of the counter's Replacement side (15.6).
+	Replacement struct{ AR, Range int }
+}
+
+// StandardSpec is a Standard counter (13.2).
+type StandardSpec struct {
+	ID   string
+	Name string
+	Side Side
+	Hex  hex.Hex
+}
+
+// UnitSpec is a combat unit as set up at the start of the battle.
+type UnitSpec struct {
+	ID      string // as printed on the counter and typed in orders: "LB1"
+	Name    string // optional longer name
+	Side    Side
+	Command string
+	Type    string // key into Tables.UnitTypes: "LB", "MMAA", …
+	Hex     hex.Hex
+	Facing  hex.Facing
+	Status  Status // at setup: Normal, Disordered or Retired
+	// OffMap marks a reinforcement that starts in the off-map area of its
+	// Command (5.3).
+	OffMap bool
+	// Ratings printed on this counter. They default to the unit type's.
+	Ratings Ratings
+}
+
+// Ratings are the numbers printed on both sides of a combat unit (2.2):
+// the front (normal) side and the back (Disordered) side.
+type Ratings struct {
+	MA, MADisordered       int // Movement Allowance (5.1, 12.2)
+	Shock, ShockDisordered int // Shock Defense DRM (10.4 #3)
+}
+
+// Map is the battlefield: a hex grid with terrain, elevation and hexside
+// features (2.1, 5.1, 9.4).
+type Map struct {
+	Grid hex.Grid
+	// Terrain maps a hex to a key of Tables.Terrain; hexes not listed have
+	// DefaultTerrain.
+	Terrain        map[hex.Hex]string
+	DefaultTerrain string
+	// Elevation in levels; hexes not listed are at level 0.
+	Elevation map[hex.Hex]int
+	// Hexsides lists the features drawn on hexsides (rivers, slopes, roads…).
+	Hexsides []Hexside
+}
+
+// Hexside is a feature on the hexside between two adjacent hexes. A slope
+// rises from Low to High; for other features the order carries no meaning.
+type Hexside struct {
+	A, B    hex.Hex
+	Feature string // key of Tables.Hexsides: "river", "stream", "slope", "hedge", "road"
+}
+
+// TerrainAt returns the terrain key of h.
+func (m *Map) TerrainAt(h hex.Hex) string {
+	if t, ok := m.Terrain[h]; ok {
+		return t
+	}
+	return m.DefaultTerrain
+}
+
+// Command returns the Command with the given id.
+func (sc *Scenario) Command(id string) *CommandSpec {
+	for i := range sc.Commands {
+		if sc.Commands[i].ID == id {
+			return &sc.Commands[i]
+		}
+	}
+	return nil
+}
+
+// Leader returns the leader with the given id.
+func (sc *Scenario) Leader(id string) *LeaderSpec {
+	for i := range sc.Leaders {
+		if sc.Leaders[i].ID == id {
+			return &sc.Leaders[i]
+		}
+	}
+	return nil
+}
+
+// SideByName finds a side by its name, ignoring case and accents.
+func (sc *Scenario) SideByName(name string) (Side, bool) {
+	for i, s := range sc.Sides {
+		if fold(s.Name) == fold(name) {
+			return Side(i), true
+		}
+	}
+	return 0, false
+}
+
+// SideName returns the name of side s.
+func (sc *Scenario) SideName(s Side) string { return sc.Sides[s].Name }

@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"herald/engine/hex"
+)
+
+// Status is a combat unit's condition (2.2, 12.0).
+type Status int
+
+const (
+	Normal     Status = iota // front side up
+	Disordered               // back side up (12.2)
+	Retired                  // Retired marker (12.4)
+	Eliminated               // removed for the day (12.6)
+)
+
+var statusNames = [...]string{"Normal", "Disordered", "Retired", "Eliminated"}
+
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// ParseStatus is the inverse of Status.String, ignoring case.
+func ParseStatus(s string) (Status, bool) {
+	for i, name := range statusNames {
+		if fold(name) == fold(s) {
+			return Status(i), true
+		}
+	}
+	return 0, false
+}
+
+// Phase is a phase of the Extended Sequence of Play.
+type Phase int
+
+const (
+	PhaseActivation   Phase = iota // A: choose a Command or Standard, or Pass
+	PhaseMoveFire                  // B
+	PhaseShock                     // C
+	PhaseRally                     // D
+	PhaseContinuation              // E: Loss Check, then Continue or Pass
+	PhaseOver                      // the battle has ended (16.0)
+)
+
+var phaseNames = [...]string{"Activation", "Move/Fire", "Shock", "Rally", "Continuation", "Over"}
+
+func (p Phase) String() string {
+	if p >= 0 && int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", int(p))
+}
+
+// ActivationKind says how the current Activation came about (2.4).
+type ActivationKind int
+
+const (
+	FreeActivation         ActivationKind = iota + 1 // first of the game, or after a Pass or a failed roll (2.4)
+	ContinuationActivation                           // a successful Continuation DR (4.2)
+	SeizureActivation                                // a successful Seizure (4.3)
+)
+
+var activationKindNames = map[ActivationKind]string{
+	FreeActivation:         "Free Activation",
+	ContinuationActivation: "Continuation",
+	SeizureActivation:      "Seizure",
+}
+
+func (k ActivationKind) String() string {
+	if s, ok := activationKindNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("ActivationKind(%d)", int(k))
+}
+
+// State is everything about a battle that changes: where the counters are,
+// whose Activation it is and in which phase, what decision the game waits
+// for. It is the fold of the game's events over its scenario (see Replay),
+// and it is plain data: it serialises to JSON and back without loss.
+type State struct {
+	Scenario string `json:"scenario"`
+	// Move counts the order blocks applied so far. Every order block names
+	// the move it answers, so a stale or repeated block cannot apply twice.
+	Move int `json:"move"`
+
+	Phase Phase `json:"phase"`
+	// Active is the side whose Activation it is, or who must choose one.
+	Active Side `json:"active"`
+	// Kind of the current Activation; 0 while none is under way.
+	Kind ActivationKind `json:"kind,omitempty"`
+	// Command is the activated Command (Phases B–D), empty if a Standard
+	// was activated instead.
+	Command string `json:"command,omitempty"`
+	// Standard is the Standard activated in this Free Activation (13.2).
+	ActiveStandard string `json:"standard,omitempty"`
+	// LastCommand is the Command that just completed its Activation; it may
+	// not be chosen for Continuity (4.2).
+	LastCommand string `json:"last_command,omitempty"`
+	// Selected is the Command named for a Continuation attempt while the
+	// opponent decides whether to Seize (4.2, 4.3).
+	Selected string `json:"selected,omitempty"`
+	// Continuations counts each side's successful Continuation DRs since
+	// the last reset; it is the DRM of the next attempt (4.2).
+	Continuations [2]int `json:"continuations"`
+	// Activations counts the Activations begun so far.
+	Activations int `json:"activations"`
+
+	// Pending is the decision the game waits for.
+	Pending Decision `json:"pending"`
+	// Standing holds each side's standing orders.
+	Standing [2]StandingOrders `json:"standing"`
+
+	Units     []UnitState     `json:"units"`
+	Leaders   []LeaderState   `json:"leaders"`
+	Standards []StandardState `json:"standards"`
+
+	Outcome *Outcome `json:"outcome,omitempty"`
+}
+
+// UnitState is a combat unit's changing part.
+type UnitState struct {
+	ID     string     `json:"id"`
+	Hex    hex.Hex    `json:"hex"`
+	Facing hex.Facing `json:"facing"`
+	Status Status     `json:"status"`
+	OffMap bool       `json:"off_map,omitempty"`
+	// Acted records that the unit moved, changed facing, fired, attacked or
+	// was attacked in the current Activation (13.1).
+	Acted bool `json:"acted,omitempty"`
+}
+
+// LeaderState is a leader's changing part.
+type LeaderState struct {
+	ID     string  `json:"id"`
+	Hex    hex.Hex `json:"hex"`
+	OffMap bool    `json:"off_map,omitempty"`
+}
+
+// StandardState is a Standard's changing part.
+type StandardState struct {
+	ID       string  `json:"id"`
+	Hex      hex.Hex `json:"hex"`
+	Captured bool    `json:"captured,omitempty"`
+}
+
+// Outcome is how the battle ended (16.0).
+type Outcome struct {
+	Draw   bool   `json:"draw,omitempty"`
+	Winner Side   `json:"winner"`
+	Reason string `json:"reason"`
+}
+
+// NewState sets up the scenario's opening position: the first side has a
+// Free Activation (3.4, 2.4).
+func NewState(sc *Scenario) *State {
+	st := &State{
+		Scenario: sc.ID,
+		Phase:    PhaseActivation,
+		Active:   sc.First,
+		Kind:     FreeActivation,
+		Pending:  Decision{Kind: DecideActivation, Side: sc.First},
+	}
+	for _, u := range sc.Units {
+		st.Units = append(st.Units, UnitState{ID: u.ID, Hex: u.Hex, Facing: u.Facing, Status: u.Status, OffMap: u.OffMap})
+	}
+	for _, l := range sc.Leaders {
+		st.Leaders = append(st.Leaders, LeaderState{ID: l.ID, Hex: l.Hex, OffMap: l.OffMap})
+	}
+	for _, s := range sc.Standards {
+		st.Standards = append(st.Standards, StandardState{ID: s.ID, Hex: s.Hex})
+	}
+	return st
+}
+
+// Clone returns a deep copy: Apply never touches the state it is given.
+func (st *State) Clone() *State {
+	c := *st
+	c.Units = append([]UnitState(nil), st.Units...)
+	c.Leaders = append([]LeaderState(nil), st.Leaders...)
+	c.Standards = append([]StandardState(nil), st.Standards...)
+	for i := range st.Standing {
+		c.Standing[i] = st.Standing[i].clone()
+	}
+	if st.Outcome != nil {
+		o := *st.Outcome
+		c.Outcome = &o
+	}
+	return &c
+}
+
+// Encode returns the canonical JSON form of the state; two states are the
+// same exactly when their encodings are equal.
+func (st *State) Encode() []byte {
+	b, err := json.Marshal(st)
+	if err != nil {
+		panic(fmt.Sprintf("engine: encode state: %v", err)) // plain data cannot fail
+	}
+	return b
+}
+
+// DecodeState is the inverse of Encode.
+func DecodeState(b []byte) (*State, error) {
+	var st State
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, fmt.Errorf("engine: decode state: %w", err)
+	}
+	return &st, nil
+}
+
+// Unit returns the state of the unit with the given id.
+func (st *State) Unit(id string) *UnitState {
+	for i := range st.Units {
+		if st.Units[i].ID == id {
+			return &st.Units[i]
+		}
+	}
+	return nil
+}
+
+// Leader returns the state of the leader with the given id.
+func (st *State) Leader(id string) *LeaderState {
+	for i := range st.Leaders {
+		if st.Leaders[i].ID == id {
+			return &st.Leaders[i]
+		}
+	}
+	return nil
+}
+
+// Standard returns the state of the Standard with the given id.
+func (st *State) Standard(id string) *StandardState {
+	for i := range st.Standards {
+		if st.Standards[i].ID == id {
+			return &st.Standards[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,242 @@
+package engine
+
+import "fmt"
+
+// Tables are the charts of one series volume: unit types, the Terrain
+// Effects Chart, the Fire/Range DRM chart, the Fire, Shock and Charge Combat
+// Results Tables, the Weapon System Matrix. The rule books refer to them but
+// do not print them, so Herald ships its own house tables (House is true) that
+// agree with every value the books' examples reveal; a player who owns the
+// printed game can replace them. Package data loads and validates them; no
+// number of the game lives in Go code.
+type Tables struct {
+	Volume string // "moi", "inf", "br", "arq"
+	Title  string
+	House  bool   // Herald's own tables, not the publisher's printed charts
+	Source string // the file they were loaded from, for messages
+
+	UnitTypes map[string]*UnitType
+	Terrain   map[string]*TerrainType
+	Hexsides  map[string]*HexsideType
+	Weapons   map[string]*Weapon
+
+	Fire   ResultTable // columns: foot, foot-disordered, mounted, mounted-disordered (12.1)
+	Shock  ResultTable // columns: normal, disordered (12.1)
+	Charge ResultTable // columns: normal, disordered (12.1)
+
+	// WSM is the Weapon System Matrix (10.4 #6): attacker type → defender
+	// type → DRM. Types with a row here are the "Attacker" row of 10.1; no
+	// other unit may Shock attack or Charge.
+	WSM map[string]map[string]int
+
+	FlightPoints FlightPointValues
+}
+
+// FlightPointValues are the Flight Points of 16.0 that do not depend on the
+// unit type (those are UnitType.FlightPoints).
+type FlightPointValues struct {
+	Retired int // per Retired unit, regardless of type
+	Leader  int // per eliminated leader who is not a King
+	King    int
+}
+
+// Class is what the Terrain Effects Chart distinguishes: foot, mounted, and
+// leaders moving alone (5.1).
+type Class string
+
+const (
+	Foot    Class = "foot"
+	Mounted Class = "mounted"
+	Leader  Class = "leader"
+)
+
+// UnitType is one kind of combat unit (2.2, 2.4).
+type UnitType struct {
+	Key     string // "LB"
+	Name    string // "Longbow"
+	Mounted bool   // 2.4 Mounted Unit; otherwise a Foot unit
+	// Weapon is the key of the missile weapon (Tables.Weapons); empty for a
+	// unit that cannot fire (2.4 Missile Unit).
+	Weapon string
+	// MAA marks men-at-arms, mounted or not, which cost 3 Flight Points
+	// (16.0).
+	MAA bool
+	// ZOC is true for units that exert a Zone of Control into their frontal
+	// hexes (7.1: missile infantry and mounted units capable of Shock).
+	ZOC bool
+	// Charges is true for units that may Charge (11.1: Mounted MAA only).
+	Charges bool
+	// FlightPoints when the unit is Eliminated (16.0).
+	FlightPoints int
+	// Ratings are the printed values, used when a unit does not give its own.
+	Ratings Ratings
+}
+
+// Class returns the Terrain Effects Chart column of the type.
+func (t *UnitType) Class() Class {
+	if t.Mounted {
+		return Mounted
+	}
+	return Foot
+}
+
+// Missile reports whether the type can fire (2.4 Missile Unit).
+func (t *UnitType) Missile() bool { return t.Weapon != "" }
+
+// Cost is a Movement Point cost from the Terrain Effects Chart. NA means
+// "Not Allowed" (entry prohibited).
+type Cost int
+
+// NA is the Terrain Effects Chart's "NA": prohibited.
+const NA Cost = -1
+
+func (c Cost) String() string {
+	if c == NA {
+		return "NA"
+	}
+	return fmt.Sprint(int(c))
+}
+
+// TerrainType is a row of the Terrain Effects Chart for hex terrain.
+type TerrainType struct {
+	Key  string
+	Name string
+	// Cost to enter, per class (5.1).
+	Cost map[Class]Cost
+	// BlocksLOS: woods, town, castle, building, village (9.4).
+	BlocksLOS bool
+	// NoCharge: a unit in this hex may not be Charged (11.3: woods, marsh,
+	// city, rough).
+	NoCharge bool
+	// ShockDRM is the Position Advantage terrain DRM when the defender is
+	// in this hex, per attacker class (10.4 #2B).
+	ShockDRM map[Class]int
+}
+
+// HexsideType is a row of the Terrain Effects Chart for hexside features.
+type HexsideType struct {
+	Key  string
+	Name string
+	// Cost added to cross the hexside, per class; NA = may not cross.
+	Cost map[Class]Cost
+	// Road hexsides negate the terrain of the hex entered, but not
+	// elevation changes (5.1).
+	Road bool
+	// Slope hexsides rise from the Hexside's Low to High hex (9.4, 10.4).
+	Slope bool
+	// NoCharge: may not be crossed by a Charge (11.3: rivers, steep slopes).
+	NoCharge bool
+	// ShockDRM when attacking across the hexside, per attacker class.
+	ShockDRM map[Class]int
+	// Reluctance is added to the Charge Reluctance DR across it (11.4
+	// PLAY NOTE: hedges +1).
+	Reluctance int
+}
+
+// Weapon is a row of the Fire/Range DRM chart (9.1, 9.3).
+type Weapon struct {
+	Key  string
+	Name string
+	// RangeDRM[r-1] is the DRM at range r; its length is the maximum range.
+	RangeDRM []int
+	// ReturnFire: may use Return Fire (9.2: not crossbows).
+	ReturnFire bool
+	// ReactionTargets limits Reaction Fire to that many enemy units per
+	// enemy Activation; 0 means each unit that triggers it (9.2).
+	ReactionTargets int
+	// OverUnits: may fire over other units (9.4: all but crossbows).
+	OverUnits bool
+}
+
+// MaxRange is the longest range the weapon can fire at.
+func (w *Weapon) MaxRange() int { return len(w.RangeDRM) }
+
+// ResultTable is a combat results table: rows are bands of modified die
+// rolls, columns the target's or defender's condition. Totals beyond the
+// first or last row use that row (a ruling: the books print modified totals
+// such as 12 and never clamp).
+type ResultTable struct {
+	Name    string
+	Columns []string
+	Rows    []ResultRow
+}
+
+// ResultRow holds the results for modified totals from Min to Max inclusive.
+type ResultRow struct {
+	Min, Max int
+	Results  map[string]Result // by column
+}
+
+// Lookup returns the result for a modified total in a column.
+func (t *ResultTable) Lookup(column string, total int) (Result, bool) {
+	if len(t.Rows) == 0 {
+		return Result{}, false
+	}
+	row := t.Rows[0]
+	switch {
+	case total < t.Rows[0].Min:
+		row = t.Rows[0]
+	case total > t.Rows[len(t.Rows)-1].Max:
+		row = t.Rows[len(t.Rows)-1]
+	default:
+		for _, r := range t.Rows {
+			if total >= r.Min && total <= r.Max {
+				row = r
+				break
+			}
+		}
+	}
+	res, ok := row.Results[column]
+	return res, ok
+}
+
+// Result is one cell of a results table (12.0), as printed and as effects.
+type Result struct {
+	Text     string   // as the table prints it: "Defender Disordered, Retreat 1 Hex, Continued Attack"
+	Defender []Effect // effects on the target or defender
+	Attacker []Effect // effects on the attacking units (Shock and Charge tables)
+	// ContinuedAttack: the attacker earns a Continued Attack (12.7).
+	ContinuedAttack bool
+}
+
+// Effect is one combat result applied to a unit (12.2–12.6).
+type Effect struct {
+	Kind  EffectKind
+	Hexes int // for Retreat: how many hexes
+}
+
+// EffectKind enumerates the combat results of 12.0.
+type EffectKind int
+
+const (
+	EffectDisordered EffectKind = iota + 1 // 12.2
+	EffectRetreat                          // 12.3
+	EffectRetired                          // 12.4
+	EffectUnhorsed                         // 12.5
+	EffectEliminated                       // 12.6
+)
+
+var effectNames = map[EffectKind]string{
+	EffectDisordered: "Disordered",
+	EffectRetreat:    "Retreat",
+	EffectRetired:    "Retired",
+	EffectUnhorsed:   "Unhorsed",
+	EffectEliminated: "Eliminated",
+}
+
+func (k EffectKind) String() string {
+	if s, ok := effectNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("EffectKind(%d)", int(k))
+}
+
+// ParseEffectKind is the inverse of EffectKind.String, ignoring case.
+func ParseEffectKind(s string) (EffectKind, bool) {
+	for k, name := range effectNames {
+		if fold(name) == fold(s) {
+			return k, true
+		}
+	}
+	return 0, false
+}

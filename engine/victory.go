@@ -1,0 +1,108 @@
+package engine
+
+import "fmt"
+
+// 16.0 VICTORY
+
+// FlightPoints counts a side's Flight Points (16.0): the battle's starting
+// points, plus for each of its units the type's points when Eliminated, or
+// the Retired value when Retired. Counting from the units' present status
+// settles two questions the core book leaves open the way the later volumes
+// answer them (docs/rulings.md R17): a Retired unit later Eliminated counts
+// only its Eliminated value, and a Retired unit that rallies stops counting.
+func FlightPoints(sc *Scenario, st *State, side Side) int {
+	fp := sc.Sides[side].FlightPoints
+	for i, u := range sc.Units {
+		if u.Side != side {
+			continue
+		}
+		switch st.Units[i].Status {
+		case Eliminated:
+			fp += sc.Tables.UnitTypes[u.Type].FlightPoints
+		case Retired:
+			fp += sc.Tables.FlightPoints.Retired
+		}
+	}
+	return fp
+}
+
+// lossChecks: at the end of each Free Activation each player rolls one die
+// and adds his Flight Points; above his Flight Level he loses, and if both
+// players' totals exceed their levels the battle is a draw (16.0). The
+// active player rolls first.
+func (g *game) lossChecks() error {
+	first := g.st.Active
+	var lost [2]bool
+	for _, side := range []Side{first, first.Other()} {
+		fp := FlightPoints(g.sc, g.st, side)
+		level := g.sc.Sides[side].FlightLevel
+		if fp+9 <= level {
+			// "Loss Checks will be unnecessary as players will be unable
+			// to exceed their Flight Level with the roll of one die"
+			// (16.0): no die is rolled (docs/rulings.md R38).
+			g.emit(LossCheckRolled{Side: side, FlightPoints: fp, FlightLevel: level})
+			continue
+		}
+		mod := Modifier{DRM: fp, Reason: "Flight Points", Rule: "16.0"}
+		r, err := g.roll(fmt.Sprintf("Loss Check: %s (Flight Level %d)", g.sc.SideName(side), level), mod)
+		if err != nil {
+			return err
+		}
+		lost[side] = r.Total > level
+		g.emit(LossCheckRolled{Side: side, Roll: &r, FlightPoints: fp, FlightLevel: level, Lost: lost[side]})
+	}
+	switch {
+	case lost[0] && lost[1]:
+		g.emit(GameEnded{Outcome: Outcome{Draw: true, Reason: "both armies failed their Loss Checks: a draw (16.0)"}})
+	case lost[0] || lost[1]:
+		loser := Side(0)
+		if lost[1] {
+			loser = 1
+		}
+		g.emit(GameEnded{Outcome: Outcome{Winner: loser.Other(),
+			Reason: fmt.Sprintf("the %s failed their Loss Check and flee the field; the %s win (16.0)", g.sc.SideName(loser), g.sc.SideName(loser.Other()))}})
+	}
+	return nil
+}
+
+// LossCheckRolled: one player's Loss Check (16.0).
+// Roll is nil when no die could take the total above the Flight Level.
+type LossCheckRolled struct {
+	Side         Side  `json:"side"`
+	Roll         *Roll `json:"roll,omitempty"`
+	FlightPoints int   `json:"flight_points"`
+	FlightLevel  int   `json:"flight_level"`
+	Lost         bool  `json:"lost"`
+}
+
+func (LossCheckRolled) apply(*State) {}
+func (e LossCheckRolled) describe(sc *Scenario) string {
+	if e.Roll == nil {
+		return fmt.Sprintf("Loss Check for the %s: %d Flight Points + 9 cannot exceed their Flight Level of %d; no roll needed (16.0).",
+			sc.SideName(e.Side), e.FlightPoints, e.FlightLevel)
+	}
+	verdict := "not above"
+	if e.Lost {
+		verdict = "above"
+	}
+	return fmt.Sprintf("Loss Check for the %s: a roll of %d + %d Flight Points = %d, %s their Flight Level of %d (16.0).",
+		sc.SideName(e.Side), e.Roll.Die, e.FlightPoints, e.Roll.Total, verdict, e.FlightLevel)
+}
+
+// GameEnded: the battle is over (16.0).
+type GameEnded struct {
+	Outcome Outcome `json:"outcome"`
+}
+
+func (e GameEnded) apply(st *State) {
+	o := e.Outcome
+	st.Outcome = &o
+	st.Phase = PhaseOver
+	st.Pending = Decision{}
+}
+
+func (e GameEnded) describe(sc *Scenario) string {
+	return "The battle is over: " + e.Outcome.Reason + "."
+}
+
+func init() { registerEvents(LossCheckRolled{}, GameEnded{}) }
