@@ -5,18 +5,25 @@ import (
 	"strings"
 )
 
-// 6.1 Facing: a unit faces one of the six vertices of its hex.
+// 6.1 Facing: "A unit must be faced so that the top of the unit faces one
+// of the hex's vertices, not the side of the hex. [...] The two hexes to
+// each side of the vertex the unit is facing are Frontal; the two at the
+// other end, the Rear; the side, Flank."
 
-// Facing is the vertex a unit faces, counter-clockwise from east.
+// Facing is the vertex of its hex a unit faces. The six vertices of a
+// flat-topped hex point at 0°, 60°, ... 300° (east, then counter-clockwise),
+// and the values run in that order, so Facing(k) is the vertex at 60k°.
 type Facing int
 
+// The six vertices, counter-clockwise from east. A player writes them as
+// E, NE, NW, W, SW, SE (any case).
 const (
-	FaceE Facing = iota
-	FaceNE
-	FaceNW
-	FaceW
-	FaceSW
-	FaceSE
+	FaceE  Facing = iota // 0°, between hexsides NE and SE
+	FaceNE               // 60°, between hexsides N and NE
+	FaceNW               // 120°, between hexsides NW and N
+	FaceW                // 180°, between hexsides SW and NW
+	FaceSW               // 240°, between hexsides S and SW
+	FaceSE               // 300°, between hexsides SE and S
 )
 
 var facingNames = [6]string{"E", "NE", "NW", "W", "SW", "SE"}
@@ -28,10 +35,12 @@ func (f Facing) String() string {
 	return facingNames[f]
 }
 
-// ParseFacing reads a facing name in any case.
+// ParseFacing reads a facing name in any case ("ne", "W"), surrounding
+// spaces ignored.
 func ParseFacing(s string) (Facing, error) {
+	t := strings.TrimSpace(s)
 	for i, n := range facingNames {
-		if strings.EqualFold(n, strings.TrimSpace(s)) {
+		if strings.EqualFold(n, t) {
 			return Facing(i), nil
 		}
 	}
@@ -39,7 +48,12 @@ func ParseFacing(s string) (Facing, error) {
 }
 
 // MarshalText writes the facing's name.
-func (f Facing) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+func (f Facing) MarshalText() ([]byte, error) {
+	if f < 0 || f > 5 {
+		return nil, fmt.Errorf("%v is not a facing", f)
+	}
+	return []byte(f.String()), nil
+}
 
 // UnmarshalText reads a facing's name.
 func (f *Facing) UnmarshalText(b []byte) error {
@@ -51,22 +65,26 @@ func (f *Facing) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Turn rotates the facing by steps vertices, counter-clockwise for positive
-// steps.
+// Turn rotates the facing by steps vertices: counter-clockwise for positive
+// steps (E → NE), clockwise for negative ones (E → SE).
 func (f Facing) Turn(steps int) Facing { return Facing(mod6(int(f) + steps)) }
 
-// VertexSteps is how many vertices apart two facings are, 0 to 3 (6.2:
-// "may only change facing one vertex").
+// Opposite is the vertex at the other end of the hex (E ↔ W).
+func (f Facing) Opposite() Facing { return f.Turn(3) }
+
+// VertexSteps is how many vertices apart two facings are, 0 to 3, the
+// shorter way round (6.2: in an enemy ZOC a unit "may only change facing one
+// vertex").
 func VertexSteps(a, b Facing) int {
 	d := mod6(int(b) - int(a))
 	return min(d, 6-d)
 }
 
-func mod6(n int) int { return ((n % 6) + 6) % 6 }
-
-// Aspect is how a hexside stands to a unit's facing (6.1).
+// Aspect is how a hexside, or the neighbour across it, stands to a unit's
+// facing (6.1).
 type Aspect int
 
+// The three aspects.
 const (
 	Front Aspect = iota
 	Flank
@@ -82,37 +100,33 @@ func (a Aspect) String() string {
 	return aspectNames[a]
 }
 
-// The vertex at 60f degrees lies between the hexsides at 60f±30 degrees;
-// hexside d's outward normal points at 90-60d degrees. Solving gives the
-// index arithmetic below.
+// Vertex k (at 60k°) lies between the hexsides whose outward normals point
+// at 60k+30° and 60k-30°; hexside d's normal points at 90-60d°. Solving
+// gives hexsides 1-k and 2-k (mod 6) beside vertex k, and the index
+// arithmetic below. Every pair is [left, right] as the unit sees it,
+// looking towards its faced vertex; Flank()[0] is the left flank.
 
-// Frontal are the two hexsides beside the faced vertex.
+// Frontal are the two hexsides beside the faced vertex, [left, right].
 func (f Facing) Frontal() [2]Dir { return [2]Dir{Dir(mod6(1 - int(f))), Dir(mod6(2 - int(f)))} }
 
-// Flank are the two hexsides at the sides.
+// Flank are the two side hexsides, [left, right].
 func (f Facing) Flank() [2]Dir { return [2]Dir{Dir(mod6(-int(f))), Dir(mod6(3 - int(f)))} }
 
-// Rear are the two hexsides at the end opposite the faced vertex.
+// Rear are the two hexsides at the end opposite the faced vertex, [left,
+// right].
 func (f Facing) Rear() [2]Dir { return [2]Dir{Dir(mod6(-1 - int(f))), Dir(mod6(4 - int(f)))} }
 
-// SideAspect says whether hexside d is Front, Flank or Rear for facing f.
+// SideAspect says whether hexside d is Front, Flank or Rear for a unit
+// facing f.
 func (f Facing) SideAspect(d Dir) Aspect {
-	for _, s := range f.Frontal() {
-		if s == d {
-			return Front
-		}
-	}
-	for _, s := range f.Flank() {
-		if s == d {
-			return Flank
-		}
-	}
-	return Rear
+	// Hexside 1-f and 2-f are Front; the rest follow round the hex in
+	// pairs: Flank, Rear, Rear, Flank.
+	return [6]Aspect{Front, Front, Flank, Rear, Rear, Flank}[mod6(int(d)+int(f)-1)]
 }
 
-// NeighborAspect is the aspect of the hexside between h and an adjacent
-// hex other, for a unit in h facing f.
-func (g Grid) NeighborAspect(h Hex, f Facing, other Hex) (Aspect, bool) {
+// NeighborAspect is the aspect of the hex other, adjacent to h, for a
+// unit in h facing f; ok is false when other is not adjacent to h.
+func (g Grid) NeighborAspect(h Hex, f Facing, other Hex) (a Aspect, ok bool) {
 	d, ok := g.DirTo(h, other)
 	if !ok {
 		return 0, false
@@ -120,39 +134,43 @@ func (g Grid) NeighborAspect(h Hex, f Facing, other Hex) (Aspect, bool) {
 	return f.SideAspect(d), true
 }
 
-// FrontalHexes are the two hexes in front of a unit in h facing f (its ZOC,
-// 7.1), on or off the map.
+// FrontalHexes are the two hexes in front of a unit in h facing f,
+// [left, right] (6.1; its ZOC, 7.0), on or off the map.
 func (g Grid) FrontalHexes(h Hex, f Facing) [2]Hex {
 	fr := f.Frontal()
 	return [2]Hex{g.Neighbor(h, fr[0]), g.Neighbor(h, fr[1])}
 }
 
-// Approach is how a line from another hex's centre enters a hex: across
-// one hexside, or exactly down a hex spine, touching the two hexsides on
-// either side of that vertex.
+// Approach is how the line from the centre of another hex reaches a hex:
+// across one hexside, or exactly through a vertex, "down a hex spine" (9.1),
+// touching the two hexsides on either side of that vertex.
 type Approach struct {
-	Sides  [2]Dir // equal unless Spine
-	Spine  bool
-	Vertex Facing // the vertex the line passes through, when Spine
+	// Sides are the hexsides the line touches: the same one twice across a
+	// hexside, the two beside Vertex, in clockwise order, down a spine.
+	Sides [2]Dir
+	// Spine is set when the line passes exactly through Vertex.
+	Spine bool
+	// Vertex is the vertex the line passes through when Spine, else 0.
+	Vertex Facing
 }
 
-// Aspects returns the aspect of each hexside the approach touches, for a
-// unit facing f: one for a hexside, two for a spine. The rules decide what a
-// spine counts as (9.1: the Flank/Rear spine counts as Rear; 9.3: no spine
-// counts as Flank for the Angle of Fire).
-func (f Facing) Aspects(a Approach) []Aspect {
-	if !a.Spine {
-		return []Aspect{f.SideAspect(a.Sides[0])}
+func (a Approach) String() string {
+	if a.Spine {
+		return fmt.Sprintf("spine %v (%v/%v)", a.Vertex, a.Sides[0], a.Sides[1])
 	}
-	return []Aspect{f.SideAspect(a.Sides[0]), f.SideAspect(a.Sides[1])}
+	return fmt.Sprintf("hexside %v", a.Sides[0])
 }
 
 // ApproachFrom classifies the line from the centre of from to the centre
-// of target, as it enters target. from must differ from target.
+// of target where it crosses target's edge. A line is the same traced
+// either way, so ApproachFrom(firer, target) is also where a line of fire
+// leaves the firer's hex (fire arcs, 9.1). from must differ from target;
+// for the same hex the result is the zero Approach and means nothing.
+//
+// Exact: the direction from the target's centre is compared with its six
+// spines by integer cross products in the lattice frame of line.go.
 func (g Grid) ApproachFrom(target, from Hex) Approach {
-	tx, ty := g.frame(target)
-	fx, fy := g.frame(from)
-	v := point{fx - tx, fy - ty}
+	v := g.frame(from).sub(g.frame(target))
 	for k := 0; k < 6; k++ {
 		s, next := spines[k], spines[(k+1)%6]
 		if cross(s, v) == 0 && dot(s, v) > 0 {
@@ -164,5 +182,78 @@ func (g Grid) ApproachFrom(target, from Hex) Approach {
 			return Approach{Sides: [2]Dir{d, d}}
 		}
 	}
-	return Approach{} // from == target
+	return Approach{}
+}
+
+// Angle is an Approach seen by a unit facing some vertex: across which
+// kind of hexside the line comes, or down which kind of spine. It is the
+// raw geometry; the rules decide what a spine counts as (see FireAspect).
+type Angle int
+
+// The seven angles. Each spine is named after the two hexsides it divides.
+const (
+	SideFront       Angle = iota // across a Frontal hexside
+	SideFlank                    // across a Flank hexside
+	SideRear                     // across a Rear hexside
+	SpineFront                   // down the spine of the faced vertex, between the two Frontal hexsides
+	SpineFrontFlank              // down a spine between a Frontal and a Flank hexside
+	SpineFlankRear               // down a spine between a Flank and a Rear hexside
+	SpineRear                    // down the spine opposite the faced vertex, between the two Rear hexsides
+)
+
+var angleNames = [7]string{"Front", "Flank", "Rear", "Front spine", "Front/Flank spine", "Flank/Rear spine", "Rear spine"}
+
+func (a Angle) String() string {
+	if a < 0 || a > 6 {
+		return fmt.Sprintf("Angle(%d)", int(a))
+	}
+	return angleNames[a]
+}
+
+// ApproachAspect is the Angle of approach a for a unit facing f.
+func (f Facing) ApproachAspect(a Approach) Angle {
+	if !a.Spine {
+		return Angle(f.SideAspect(a.Sides[0])) // SideFront, SideFlank, SideRear
+	}
+	return SpineFront + Angle(VertexSteps(f, a.Vertex))
+}
+
+// Spine reports whether the line runs down a hex spine.
+func (a Angle) Spine() bool { return a >= SpineFront }
+
+// Aspects are the aspects of the hexsides the line touches: the same one
+// twice across a hexside, the two beside the vertex down a spine (Front
+// before Flank before Rear).
+func (a Angle) Aspects() [2]Aspect {
+	switch a {
+	case SpineFront:
+		return [2]Aspect{Front, Front}
+	case SpineFrontFlank:
+		return [2]Aspect{Front, Flank}
+	case SpineFlankRear:
+		return [2]Aspect{Flank, Rear}
+	case SpineRear:
+		return [2]Aspect{Rear, Rear}
+	}
+	return [2]Aspect{Aspect(a), Aspect(a)}
+}
+
+// FireAspect is what a line of fire or sight counts as, spines resolved:
+//
+//   - 9.1: a LOS "down a hex spine between Flank and Rear counts as Rear"
+//     (a missile unit may not fire, nor Return Fire, down it);
+//   - 9.3: "Fire that passes down a hex spine does not count as Flank", so
+//     the Front/Flank spine is Front, as B&R and Arquebus 11.1 say outright;
+//   - the Front and Rear spines touch only Front, or only Rear, hexsides.
+//
+// Hence a spine is never Flank, and the 9.3 Angle of Fire bonus applies
+// exactly when FireAspect is Flank.
+func (a Angle) FireAspect() Aspect {
+	switch a {
+	case SpineFront, SpineFrontFlank:
+		return Front
+	case SpineFlankRear, SpineRear:
+		return Rear
+	}
+	return Aspect(a)
 }
