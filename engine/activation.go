@@ -114,7 +114,11 @@ func (g *game) continuityRoll() error {
 	leader := g.sc.Leader(g.sc.Command(cmd).Leader)
 	var mods []Modifier
 	if n := st.Continuations[side]; n > 0 {
-		mods = append(mods, Modifier{DRM: n, Reason: fmt.Sprintf("%d successful Continuation DR(s) in a row", n), Rule: "4.2"})
+		reason := "for the successful Continuation DR before it"
+		if n > 1 {
+			reason = fmt.Sprintf("for the %d successful Continuation DRs before it", n)
+		}
+		mods = append(mods, Modifier{DRM: n, Reason: reason, Rule: "4.2"})
 	}
 	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, leader.AR), mods...)
 	if err != nil {

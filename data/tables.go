@@ -1,0 +1,490 @@
+package data
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"herald/engine"
+)
+
+// Result table columns, fixed by the rules (12.1).
+var (
+	fireColumns  = []string{"foot", "foot-disordered", "mounted", "mounted-disordered"}
+	shockColumns = []string{"normal", "disordered"}
+)
+
+// ParseTables reads a volume's tables from YAML (docs/data-format.md).
+// file names the source in messages. Every problem is reported as an
+// *Error; the result is nil if there is any.
+func ParseTables(file string, b []byte) (*engine.Tables, error) {
+	p := &parser{collector: &collector{file: file}}
+	t := p.tables(b)
+	if err := p.err(); err != nil {
+		return nil, err
+	}
+	t.Source = file
+	return t, nil
+}
+
+func (p *parser) tables(b []byte) *engine.Tables {
+	root := p.root(b)
+	if root == nil {
+		return nil
+	}
+	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
+		"fire", "shock", "charge", "weapon_system_matrix", "flight_points")
+	t := &engine.Tables{
+		UnitTypes: map[string]*engine.UnitType{},
+		Terrain:   map[string]*engine.TerrainType{},
+		Hexsides:  map[string]*engine.HexsideType{},
+		Weapons:   map[string]*engine.Weapon{},
+		WSM:       map[string]map[string]int{},
+	}
+	if t.Volume = o.str("volume", true); t.Volume != "" {
+		p.id(t.Volume, o.line("volume"), "volume")
+	}
+	t.Title = o.str("title", true)
+	t.House = o.bool("house")
+
+	if n := o.node("weapons", true); n != nil {
+		p.weapons(t, n)
+	}
+	if n := o.node("unit_types", true); n != nil {
+		p.unitTypes(t, n)
+	}
+	if n := o.node("terrain", true); n != nil {
+		p.terrain(t, n)
+	}
+	if n := o.node("hexsides", true); n != nil {
+		p.hexsides(t, n)
+	}
+	if n := o.node("fire", true); n != nil {
+		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
+	}
+	if n := o.node("shock", true); n != nil {
+		t.Shock = p.resultTable(n, "shock", "Shock Combat Results Table", shockColumns, false)
+	}
+	if n := o.node("charge", true); n != nil {
+		t.Charge = p.resultTable(n, "charge", "Charge Combat Results Table", shockColumns, false)
+	}
+	var wsmLines map[string]int
+	if n := o.node("weapon_system_matrix", true); n != nil {
+		wsmLines = p.wsm(t, n)
+	}
+	if n := o.node("flight_points", true); n != nil {
+		fo := p.object(n, "flight_points", "retired", "leader", "king")
+		t.FlightPoints = engine.FlightPointValues{
+			Retired: fo.int("retired", true),
+			Leader:  fo.int("leader", true),
+			King:    fo.int("king", true),
+		}
+		for _, k := range []string{"retired", "leader", "king"} {
+			if fo.has(k) && fo.int(k, false) < 0 {
+				p.add(fo.line(k), join("flight_points", k), "must be 0 or more")
+			}
+		}
+	}
+
+	// Cross-checks between sections.
+	for _, key := range keys(t.UnitTypes) {
+		ut := t.UnitTypes[key]
+		line := p.typeLines[key]
+		_, attacker := t.WSM[key]
+		if ut.Charges && (!ut.Mounted || !attacker) && wsmLines != nil {
+			p.add(line, join("unit_types."+key, "charges"), "only mounted types listed as attackers in the weapon_system_matrix may Charge (10.1, 11.1)")
+		}
+		if ut.ZOC && ut.Mounted && !attacker && wsmLines != nil {
+			p.add(line, join("unit_types."+key, "zoc"), "a mounted type has a ZOC only if it may Shock, i.e. is an attacker in the weapon_system_matrix (7.1)")
+		}
+		if ut.ZOC && !ut.Mounted && !ut.Missile() {
+			p.add(line, join("unit_types."+key, "zoc"), "a foot type has a ZOC only if it is missile infantry, i.e. has a weapon (7.1)")
+		}
+	}
+	return t
+}
+
+func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
+	for _, kv := range p.pairs(n, "weapons") {
+		path := join("weapons", kv.key)
+		if !p.id(kv.key, kv.k.Line, path) {
+			continue
+		}
+		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units")
+		w := &engine.Weapon{Key: kv.key, Name: o.str("name", true)}
+		if rn := o.node("range_drm", true); rn != nil {
+			if p.is(rn, join(path, "range_drm"), yaml.SequenceNode, "a list of DRMs, one per range from 1 hex up to the maximum range") {
+				if len(rn.Content) == 0 {
+					p.add(rn.Line, join(path, "range_drm"), "must give the DRM for at least range 1")
+				}
+				for i, c := range rn.Content {
+					v, _ := p.integer(c, index(join(path, "range_drm"), i))
+					w.RangeDRM = append(w.RangeDRM, v)
+				}
+			}
+		}
+		w.ReturnFire = o.bool("return_fire")
+		w.OverUnits = o.bool("over_units")
+		if rn := o.node("reaction_targets", false); rn != nil {
+			if s, ok := p.scalar(rn, join(path, "reaction_targets")); ok {
+				if strings.EqualFold(s, "each") {
+					w.ReactionTargets = 0
+				} else if v, ok := atoi(s); ok && v >= 0 {
+					w.ReactionTargets = v
+				} else {
+					p.add(rn.Line, join(path, "reaction_targets"), "%q: write each, or how many enemy units per enemy Activation (9.2)", s)
+				}
+			}
+		}
+		t.Weapons[kv.key] = w
+	}
+}
+
+func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
+	p.typeLines = map[string]int{}
+	for _, kv := range p.pairs(n, "unit_types") {
+		path := join("unit_types", kv.key)
+		if !p.id(kv.key, kv.k.Line, path) {
+			continue
+		}
+		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
+			"ma", "ma_disordered", "shock", "shock_disordered")
+		ut := &engine.UnitType{
+			Key:          kv.key,
+			Name:         o.str("name", true),
+			Mounted:      o.bool("mounted"),
+			Weapon:       o.str("weapon", false),
+			MAA:          o.bool("maa"),
+			ZOC:          o.bool("zoc"),
+			Charges:      o.bool("charges"),
+			FlightPoints: o.int("flight_points", true),
+			Ratings: engine.Ratings{
+				MA:              o.int("ma", true),
+				MADisordered:    o.int("ma_disordered", true),
+				Shock:           o.int("shock", true),
+				ShockDisordered: o.int("shock_disordered", true),
+			},
+		}
+		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
+			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))
+		}
+		if ut.FlightPoints < 0 {
+			p.add(o.line("flight_points"), join(path, "flight_points"), "must be 0 or more")
+		}
+		if ut.Ratings.MA < 0 || ut.Ratings.MADisordered < 0 {
+			p.add(o.line("ma"), join(path, "ma"), "a Movement Allowance must be 0 or more")
+		}
+		t.UnitTypes[kv.key] = ut
+		p.typeLines[kv.key] = kv.k.Line
+	}
+	if len(t.UnitTypes) == 0 && n.Kind == yaml.MappingNode {
+		p.add(n.Line, "unit_types", "no unit types")
+	}
+}
+
+// classCosts reads {foot: 1, mounted: 2, leader: 1}. Leader is optional:
+// a leader moving alone uses the most advantageous column (5.1).
+func (p *parser) classCosts(n *yaml.Node, path string) map[engine.Class]engine.Cost {
+	o := p.object(n, path, "foot", "mounted", "leader")
+	out := map[engine.Class]engine.Cost{}
+	for _, c := range []engine.Class{engine.Foot, engine.Mounted, engine.Leader} {
+		cn := o.node(string(c), c != engine.Leader)
+		if cn == nil {
+			continue
+		}
+		if v, ok := p.cost(cn, join(path, string(c))); ok {
+			out[c] = v
+		}
+	}
+	if _, ok := out[engine.Leader]; !ok && !o.has("leader") {
+		f, fok := out[engine.Foot]
+		m, mok := out[engine.Mounted]
+		switch {
+		case fok && mok:
+			out[engine.Leader] = best(f, m)
+		case fok:
+			out[engine.Leader] = f
+		case mok:
+			out[engine.Leader] = m
+		}
+	}
+	return out
+}
+
+// best is the more advantageous of two costs.
+func best(a, b engine.Cost) engine.Cost {
+	switch {
+	case a == engine.NA:
+		return b
+	case b == engine.NA:
+		return a
+	}
+	return min(a, b)
+}
+
+// shockDRMs reads {foot: -1, mounted: -2}: the Shock/Charge DRM per
+// attacker class (10.4 #2B). Absent means 0 for both.
+func (p *parser) shockDRMs(o *object, path string) map[engine.Class]int {
+	out := map[engine.Class]int{engine.Foot: 0, engine.Mounted: 0}
+	n := o.node("shock", false)
+	if n == nil {
+		return out
+	}
+	so := p.object(n, join(path, "shock"), "foot", "mounted")
+	for _, c := range []engine.Class{engine.Foot, engine.Mounted} {
+		cn := so.node(string(c), true)
+		if cn == nil {
+			continue
+		}
+		cp := join(join(path, "shock"), string(c))
+		if s, ok := p.scalar(cn, cp); ok && strings.EqualFold(s, "NA") {
+			p.add(cn.Line, cp, "NA (no Shock at all) cannot be expressed yet: engine.TerrainType.ShockDRM holds numbers only")
+			continue
+		}
+		v, _ := p.integer(cn, cp)
+		out[c] = v
+	}
+	return out
+}
+
+func (p *parser) terrain(t *engine.Tables, n *yaml.Node) {
+	for _, kv := range p.pairs(n, "terrain") {
+		path := join("terrain", kv.key)
+		if !p.id(kv.key, kv.k.Line, path) {
+			continue
+		}
+		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock")
+		tt := &engine.TerrainType{
+			Key:       kv.key,
+			Name:      o.str("name", true),
+			BlocksLOS: o.bool("blocks_los"),
+			NoCharge:  o.bool("no_charge"),
+			ShockDRM:  p.shockDRMs(o, path),
+		}
+		if cn := o.node("cost", true); cn != nil {
+			tt.Cost = p.classCosts(cn, join(path, "cost"))
+		}
+		t.Terrain[kv.key] = tt
+	}
+	if len(t.Terrain) == 0 && n.Kind == yaml.MappingNode {
+		p.add(n.Line, "terrain", "no terrain types")
+	}
+}
+
+func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
+	for _, kv := range p.pairs(n, "hexsides") {
+		path := join("hexsides", kv.key)
+		if !p.id(kv.key, kv.k.Line, path) {
+			continue
+		}
+		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance")
+		ht := &engine.HexsideType{
+			Key:        kv.key,
+			Name:       o.str("name", true),
+			Road:       o.bool("road"),
+			Slope:      o.bool("slope"),
+			NoCharge:   o.bool("no_charge"),
+			ShockDRM:   p.shockDRMs(o, path),
+			Reluctance: o.int("reluctance", false),
+		}
+		if cn := o.node("cost", true); cn != nil {
+			ht.Cost = p.classCosts(cn, join(path, "cost"))
+		}
+		t.Hexsides[kv.key] = ht
+	}
+}
+
+var (
+	bandRange = regexp.MustCompile(`^(-?\d+)\s*(?:-|–|to)\s*(-?\d+)$`)
+	bandLess  = regexp.MustCompile(`^(-?\d+)\s*(?:or less|or lower|-)$`)
+	bandMore  = regexp.MustCompile(`^(-?\d+)\s*(?:or more|or higher|\+)$`)
+	bandLE    = regexp.MustCompile(`^(?:≤|<=)\s*(-?\d+)$`)
+	bandGE    = regexp.MustCompile(`^(?:≥|>=)\s*(-?\d+)$`)
+)
+
+// Open ends of a band.
+const (
+	openLow  = -1 << 20
+	openHigh = 1 << 20
+)
+
+// band parses a row's "roll": "5", "6-7", "6 to 7", "3 or less", "≤3",
+// "12 or more", "12+", "≥12".
+func band(s string) (lo, hi int, ok bool) {
+	s = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "−", "-")), " "))
+	num := func(x string) int { v, _ := atoi(x); return v }
+	if v, good := atoi(s); good {
+		return v, v, true
+	}
+	if m := bandRange.FindStringSubmatch(s); m != nil {
+		if _, a := atoi(m[1]); a {
+			if _, b := atoi(m[2]); b {
+				return num(m[1]), num(m[2]), true
+			}
+		}
+	}
+	for _, re := range []*regexp.Regexp{bandLess, bandLE} {
+		if m := re.FindStringSubmatch(s); m != nil {
+			if v, good := atoi(m[1]); good {
+				return openLow, v, true
+			}
+		}
+	}
+	for _, re := range []*regexp.Regexp{bandMore, bandGE} {
+		if m := re.FindStringSubmatch(s); m != nil {
+			if v, good := atoi(m[1]); good {
+				return v, openHigh, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func showBand(lo, hi int) string {
+	switch {
+	case lo == openLow:
+		return fmt.Sprintf("%d or less", hi)
+	case hi == openHigh:
+		return fmt.Sprintf("%d or more", lo)
+	case lo == hi:
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d-%d", lo, hi)
+}
+
+// resultTable reads a results table: rows of modified-roll bands, each
+// with one result per column. The rows must run upward without gap or
+// overlap, the first open below ("2 or less") and the last open above
+// ("11 or more").
+func (p *parser) resultTable(n *yaml.Node, path, defName string, columns []string, fire bool) engine.ResultTable {
+	rt := engine.ResultTable{Name: defName, Columns: append([]string(nil), columns...)}
+	o := p.object(n, path, "name", "rows")
+	if s := o.str("name", false); s != "" {
+		rt.Name = s
+	}
+	rn := o.node("rows", true)
+	if rn == nil || !p.is(rn, join(path, "rows"), yaml.SequenceNode, "a list of rows (- roll: ...)") {
+		return rt
+	}
+	if len(rn.Content) == 0 {
+		p.add(rn.Line, join(path, "rows"), "no rows")
+		return rt
+	}
+	known := append([]string{"roll"}, columns...)
+	type placed struct {
+		lo, hi, line int
+	}
+	var rows []placed
+	for i, rowNode := range rn.Content {
+		rp := index(join(path, "rows"), i)
+		ro := p.object(rowNode, rp, known...)
+		row := engine.ResultRow{Results: map[string]engine.Result{}}
+		bs := ro.str("roll", true)
+		lo, hi, ok := band(bs)
+		if bs != "" && !ok {
+			p.add(ro.line("roll"), join(rp, "roll"), "%q is not a band of modified rolls: write 5, 6-7, 3 or less, or 12 or more", bs)
+		}
+		if ok && lo > hi {
+			p.add(ro.line("roll"), join(rp, "roll"), "%q runs downward", bs)
+			ok = false
+		}
+		for _, c := range columns {
+			cn := ro.node(c, false)
+			if cn == nil {
+				if rowNode.Kind == yaml.MappingNode {
+					p.add(rowNode.Line, join(rp, c), "missing column (every row gives %s)", strings.Join(columns, ", "))
+				}
+				continue
+			}
+			s, good := p.scalar(cn, join(rp, c))
+			if !good {
+				continue
+			}
+			res, err := parseResult(s, fire)
+			if err != nil {
+				p.add(cn.Line, join(rp, c), "%v", err)
+				continue
+			}
+			row.Results[c] = res
+		}
+		if ok {
+			row.Min, row.Max = lo, hi
+			rows = append(rows, placed{lo, hi, ro.line("roll")})
+		}
+		rt.Rows = append(rt.Rows, row)
+	}
+	// Bands: contiguous, open at both ends.
+	if len(rows) != len(rt.Rows) {
+		return rt // a band did not parse; already reported
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].lo < rows[j].lo })
+	for i, r := range rows {
+		at := join(path, "rows")
+		if i == 0 && r.lo != openLow {
+			p.add(r.line, at, "the first row must be open below (e.g. %q), so that every total has a row", fmt.Sprintf("%d or less", r.hi))
+		}
+		if i == len(rows)-1 && r.hi != openHigh {
+			p.add(r.line, at, "the last row must be open above (e.g. %q), so that every total has a row", fmt.Sprintf("%d or more", r.lo))
+		}
+		if i > 0 && r.lo != openLow {
+			prev := rows[i-1]
+			switch {
+			case prev.hi == openHigh || r.lo <= prev.hi:
+				p.add(r.line, at, "row %s overlaps row %s (line %d)", showBand(r.lo, r.hi), showBand(prev.lo, prev.hi), prev.line)
+			case r.lo > prev.hi+1:
+				p.add(r.line, at, "gap: no row for %s, between rows %s (line %d) and %s", showBand(prev.hi+1, r.lo-1), showBand(prev.lo, prev.hi), prev.line, showBand(r.lo, r.hi))
+			}
+		} else if i > 0 {
+			p.add(r.line, at, "only the first row may be open below; row %s overlaps row %s (line %d)", showBand(r.lo, r.hi), showBand(rows[i-1].lo, rows[i-1].hi), rows[i-1].line)
+		}
+	}
+	// Keep the rows in ascending order for Lookup.
+	sort.SliceStable(rt.Rows, func(i, j int) bool { return rt.Rows[i].Min < rt.Rows[j].Min })
+	return rt
+}
+
+// wsm reads the Weapon System Matrix: attacker type → {defender type:
+// DRM}. Every attacker row must give a DRM against every unit type.
+func (p *parser) wsm(t *engine.Tables, n *yaml.Node) map[string]int {
+	lines := map[string]int{}
+	types := keys(t.UnitTypes)
+	for _, kv := range p.pairs(n, "weapon_system_matrix") {
+		path := join("weapon_system_matrix", kv.key)
+		if t.UnitTypes[kv.key] == nil {
+			if len(t.UnitTypes) > 0 {
+				p.add(kv.k.Line, path, "%s", unknown("attacker unit type", kv.key, types))
+			}
+			continue
+		}
+		row := map[string]int{}
+		for _, d := range p.pairs(kv.v, path) {
+			dp := join(path, d.key)
+			if t.UnitTypes[d.key] == nil {
+				p.add(d.k.Line, dp, "%s", unknown("defender unit type", d.key, types))
+				continue
+			}
+			v, _ := p.integer(d.v, dp)
+			row[d.key] = v
+		}
+		if kv.v.Kind == yaml.MappingNode {
+			var missing []string
+			for _, ty := range types {
+				if _, ok := row[ty]; !ok {
+					missing = append(missing, ty)
+				}
+			}
+			if len(missing) > 0 {
+				p.add(kv.v.Line, path, "missing column: no DRM against %s (every attacker row gives one per unit type)", strings.Join(missing, ", "))
+			}
+		}
+		t.WSM[kv.key] = row
+		lines[kv.key] = kv.k.Line
+	}
+	if len(t.WSM) == 0 && n.Kind == yaml.MappingNode && len(t.UnitTypes) > 0 {
+		p.add(n.Line, "weapon_system_matrix", "no attacker rows: no unit could Shock (10.1)")
+	}
+	return lines
+}
