@@ -1,0 +1,103 @@
+package dice
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+)
+
+// The byte layouts below are specified in docs/dice.md ("Byte formats");
+// keep the two in step (TestWorkedExample checks the document's numbers).
+
+// Domain tags: the first field of every message, so that a signature or a
+// MAC made for one purpose can never be taken for another.
+const (
+	rollDomain = "herald/dice/roll/v1"
+	headDomain = "herald/dice/head/v1"
+)
+
+// appendU64 appends v as 8 bytes, big-endian.
+func appendU64(b []byte, v uint64) []byte { return binary.BigEndian.AppendUint64(b, v) }
+
+// appendField appends a field: its length in bytes as a u64, then the bytes.
+func appendField(b []byte, f string) []byte { return append(appendU64(b, uint64(len(f))), f...) }
+
+func appendFieldBytes(b, f []byte) []byte { return append(appendU64(b, uint64(len(f))), f...) }
+
+// RollMessage is the message whose HMAC decides a roll:
+//
+//	field("herald/dice/roll/v1") field(game) u64(batch) u64(index)
+//	field(purpose) field(ordersSHA256) u64(attempt)
+//
+// where u64 is 8 bytes big-endian and field(x) is u64(len(x)) followed by
+// the bytes of x (strings as UTF-8).
+func RollMessage(game string, batch, index uint64, purpose string, ordersSHA256 Hash, attempt uint64) []byte {
+	b := make([]byte, 0, 8*7+len(rollDomain)+len(game)+len(purpose)+32)
+	return rollMessage(b, game, batch, index, purpose, ordersSHA256, attempt)
+}
+
+func rollMessage(b []byte, game string, batch, index uint64, purpose string, ordersSHA256 Hash, attempt uint64) []byte {
+	b = appendField(b, rollDomain)
+	b = appendField(b, game)
+	b = appendU64(b, batch)
+	b = appendU64(b, index)
+	b = appendField(b, purpose)
+	b = appendFieldBytes(b, ordersSHA256[:])
+	return appendU64(b, attempt)
+}
+
+// Derive computes a roll: mac = HMAC-SHA256(key = seed, RollMessage(…,
+// attempt)); the value is the first byte of mac below 250, modulo 10. 250
+// is the largest multiple of 10 a byte holds, so every face is equally
+// likely (rejection sampling, no modulo bias). If all 32 bytes are 250 or
+// more (probability about 10^-52) the next attempt is tried.
+func Derive(seed [32]byte, game string, batch, index uint64, purpose string, ordersSHA256 Hash) int {
+	return newDeriver(seed).derive(game, batch, index, purpose, ordersSHA256)
+}
+
+// deriver keeps one HMAC state per seed so a batch's rolls reuse it.
+type deriver struct {
+	mac hash.Hash
+	buf []byte
+	sum []byte
+}
+
+func newDeriver(seed [32]byte) *deriver {
+	return &deriver{mac: hmac.New(sha256.New, seed[:])}
+}
+
+func (d *deriver) derive(game string, batch, index uint64, purpose string, ordersSHA256 Hash) int {
+	for attempt := uint64(0); ; attempt++ {
+		d.buf = rollMessage(d.buf[:0], game, batch, index, purpose, ordersSHA256, attempt)
+		d.mac.Reset()
+		d.mac.Write(d.buf)
+		d.sum = d.mac.Sum(d.sum[:0])
+		if v, ok := pick(d.sum); ok {
+			return v
+		}
+	}
+}
+
+// pick returns the first byte of mac below 250, modulo 10.
+func pick(mac []byte) (int, bool) {
+	for _, c := range mac {
+		if c < 250 {
+			return int(c % 10), true
+		}
+	}
+	return 0, false
+}
+
+// HeadMessage is the message an installation signs for a checkpoint:
+//
+//	field("herald/dice/head/v1") field(game) u64(length) field(head)
+//
+// with head the 32 raw bytes of the chain head after length entries.
+func HeadMessage(game string, length uint64, head Hash) []byte {
+	b := make([]byte, 0, 8*4+len(headDomain)+len(game)+32)
+	b = appendField(b, headDomain)
+	b = appendField(b, game)
+	b = appendU64(b, length)
+	return appendFieldBytes(b, head[:])
+}
