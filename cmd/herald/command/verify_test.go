@@ -81,9 +81,9 @@ func TestVerifyRecordedGame(t *testing.T) {
 	if code, out := runVerifyOn(t, export); code != 0 {
 		t.Fatalf("verify exit %d:\n%s", code, out)
 	}
-	tampered := bytes.Replace(export, []byte(`ACTIVATE Godfrey`), []byte(`ACTIVATE Godfrez`), 1)
+	tampered := bytes.Replace(export, []byte(`ACTIVATE Doria`), []byte(`ACTIVATE Dorio`), 1)
 	if bytes.Equal(tampered, export) {
-		t.Fatal("the recorded game never activated Godfrey; pick another string to tamper with")
+		t.Fatal("the first block is not ACTIVATE Doria")
 	}
 	code, out := runVerifyOn(t, tampered)
 	if code != 1 || !strings.Contains(out, "FAILED: dice: entry") {
