@@ -1,0 +1,74 @@
+package mailbox
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"testing"
+	"time"
+)
+
+// BenchmarkRoundTrip measures one mail from Sender.Send over SMTP to the
+// embedded server until Intake's handler sees it (woken by IDLE), with the
+// move to Processed overlapping the next send.
+//
+//	go test -run '^$' -bench RoundTrip -benchmem ./pbem/mailbox/
+func BenchmarkRoundTrip(b *testing.B) {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		quiet = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	e, err := NewEmbedded(EmbeddedConfig{Users: []User{{testUser, testPass}, {"player", "pw"}}, Logger: quiet})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := e.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	s, err := NewSender(SenderConfig{Addr: e.SMTPAddr(), HELO: "bench.local", Logger: quiet})
+	if err != nil {
+		b.Fatal(err)
+	}
+	got := make(chan string, 1)
+	in, err := NewIntake(IntakeConfig{
+		Addr: e.IMAPAddr(), Username: testUser, Password: testPass,
+		PollInterval: time.Hour, Logger: quiet,
+		ReconnectBackoff: ConstantBackoff(10 * time.Millisecond),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- in.Run(ctx, func(ctx context.Context, m Message) (Disposition, error) {
+			got <- m.MessageID
+			return Processed, nil
+		})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+
+	o := sampleOutgoing()
+	o.To = []string{"herald@localhost"}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		o.MessageID = fmt.Sprintf("bench-%d@pbem.example", i)
+		if err := s.Send(context.Background(), o); err != nil {
+			b.Fatal(err)
+		}
+		select {
+		case id := <-got:
+			if id != o.MessageID {
+				b.Fatalf("handler saw %q, want %q", id, o.MessageID)
+			}
+		case <-time.After(10 * time.Second):
+			b.Fatal("timed out waiting for the handler")
+		}
+	}
+}

@@ -1,0 +1,269 @@
+package mailbox
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"maps"
+	"net/mail"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// Outgoing is a mail to compose and send. Message-IDs and Content-IDs are
+// written without angle brackets; Compose adds them.
+type Outgoing struct {
+	// From is one address, optionally with a display name:
+	// "Herald <herald@pbem.example>".
+	From string
+	// To are the recipients, each like From.
+	To []string
+	// EnvelopeFrom is the SMTP MAIL FROM (return path). Empty means From's
+	// address; "<>" is the null sender, which RFC 3834 recommends for
+	// automatic replies so that they are never answered automatically.
+	EnvelopeFrom string
+	Subject      string
+	// Date is the Date header; zero means the time of Compose. Set it for
+	// reproducible bytes.
+	Date time.Time
+	// MessageID is required and written as <MessageID>. Derive it from
+	// what the mail is about (e.g. "t3-result.g42@pbem.example") so that a
+	// retry of the same reply keeps its identity and replies to it can be
+	// routed by In-Reply-To and References.
+	MessageID  string
+	InReplyTo  string
+	References []string
+	// Headers are extra header fields such as Auto-Submitted or
+	// X-Herald-Loop, written in name order. Names that Compose writes
+	// itself (From, To, Subject, Date, Message-ID, In-Reply-To,
+	// References, MIME-Version, Content-*) are refused.
+	Headers map[string]string
+	// Text and HTML are the bodies; with both, the mail is
+	// multipart/alternative. Inline parts (images the HTML shows as
+	// <img src="cid:ContentID">) wrap that in multipart/related, and
+	// attachments wrap everything in multipart/mixed.
+	Text        string
+	HTML        string
+	Inline      []Part
+	Attachments []Part
+}
+
+// Part is an inline image or an attachment.
+type Part struct {
+	Name        string // file name
+	ContentType string // e.g. "image/png"; empty: guessed from Name
+	ContentID   string // without <>; inline parts only; default Name
+	Data        []byte
+}
+
+// reservedHeaders are written by Compose and may not appear in Headers.
+var reservedHeaders = []string{
+	"from", "to", "cc", "bcc", "subject", "date", "message-id", "in-reply-to",
+	"references", "mime-version", "content-type", "content-transfer-encoding",
+	"content-disposition", "content-id", "return-path", "sender", "reply-to",
+}
+
+// Compose renders o to the exact bytes that Send transmits, with CRLF line
+// ends. The result depends on o alone (given a non-zero Date): the random
+// multipart boundaries that go-mail draws are replaced by ones derived from
+// the content, so Compose is fit for golden files and for storing in an
+// outbox and resending byte for byte.
+func Compose(o Outgoing) ([]byte, error) {
+	m, err := o.msg()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
+	}
+	return stableBoundaries(buf.Bytes()), nil
+}
+
+// msg builds the go-mail message for o.
+func (o Outgoing) msg() (*gomail.Msg, error) {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("mailbox: compose %q: %s", o.MessageID, fmt.Sprintf(format, args...))
+	}
+	if o.MessageID == "" {
+		return nil, errors.New("mailbox: compose: no MessageID")
+	}
+	for _, id := range append([]string{o.MessageID, o.InReplyTo}, o.References...) {
+		if strings.ContainsAny(id, "<> \t\r\n") {
+			return nil, fail("message id %q: must be bare (no <>, no spaces)", id)
+		}
+	}
+	if len(o.To) == 0 {
+		return nil, fail("no recipients")
+	}
+	if o.Text == "" && o.HTML == "" && len(o.Inline)+len(o.Attachments) == 0 {
+		return nil, fail("empty message: no text, HTML or parts")
+	}
+	if len(o.Inline) > 0 && o.HTML == "" {
+		return nil, fail("inline parts need an HTML body to show them")
+	}
+	if strings.ContainsAny(o.Subject, "\r\n") {
+		return nil, fail("subject contains a line break")
+	}
+
+	m := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := m.From(o.From); err != nil {
+		return nil, fail("From %q: %v", o.From, err)
+	}
+	if err := m.To(o.To...); err != nil {
+		return nil, fail("To %q: %v", o.To, err)
+	}
+	if o.EnvelopeFrom != "" && o.EnvelopeFrom != "<>" {
+		if err := m.EnvelopeFrom(o.EnvelopeFrom); err != nil {
+			return nil, fail("EnvelopeFrom %q: %v", o.EnvelopeFrom, err)
+		}
+	}
+	m.Subject(o.Subject)
+	date := o.Date
+	if date.IsZero() {
+		date = time.Now()
+	}
+	m.SetDateWithValue(date)
+	m.SetMessageIDWithValue(o.MessageID) // adds the <>
+	if o.InReplyTo != "" {
+		m.SetGenHeader(gomail.HeaderInReplyTo, "<"+o.InReplyTo+">") // SetGenHeader adds no <>
+	}
+	if len(o.References) > 0 {
+		refs := make([]string, len(o.References))
+		for i, r := range o.References {
+			refs[i] = "<" + r + ">"
+		}
+		// One space-joined value: several values would be joined by ", ",
+		// which go-message's MsgIDList cannot read.
+		m.SetGenHeader(gomail.HeaderReferences, strings.Join(refs, " "))
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Headers)) {
+		v := o.Headers[k]
+		if !validHeaderName(k) {
+			return nil, fail("header name %q is not valid", k)
+		}
+		if slices.Contains(reservedHeaders, strings.ToLower(k)) {
+			return nil, fail("header %q is written by Compose; use the Outgoing field", k)
+		}
+		if strings.ContainsAny(v, "\r\n") {
+			return nil, fail("header %q contains a line break", k)
+		}
+		m.SetGenHeader(gomail.Header(k), v)
+	}
+
+	switch {
+	case o.Text != "" && o.HTML != "":
+		m.SetBodyString(gomail.TypeTextPlain, o.Text)
+		m.AddAlternativeString(gomail.TypeTextHTML, o.HTML)
+	case o.HTML != "":
+		m.SetBodyString(gomail.TypeTextHTML, o.HTML)
+	case o.Text != "":
+		m.SetBodyString(gomail.TypeTextPlain, o.Text)
+	}
+	for _, p := range o.Inline {
+		cid := strings.Trim(p.ContentID, "<>")
+		if cid == "" {
+			cid = p.Name
+		}
+		if err := m.EmbedReader(p.Name, bytes.NewReader(p.Data), partOptions(p, "<"+cid+">")...); err != nil {
+			return nil, fail("inline %q: %v", p.Name, err)
+		}
+	}
+	for _, p := range o.Attachments {
+		if err := m.AttachReader(p.Name, bytes.NewReader(p.Data), partOptions(p, "")...); err != nil {
+			return nil, fail("attachment %q: %v", p.Name, err)
+		}
+	}
+	return m, nil
+}
+
+func partOptions(p Part, contentID string) []gomail.FileOption {
+	var opts []gomail.FileOption
+	if p.ContentType != "" {
+		opts = append(opts, gomail.WithFileContentType(gomail.ContentType(p.ContentType)))
+	}
+	if contentID != "" {
+		opts = append(opts, gomail.WithFileContentID(contentID)) // written verbatim
+	}
+	return opts
+}
+
+// envelopeFrom is the MAIL FROM path for o, with angle brackets.
+func (o Outgoing) envelopeFrom() (string, error) {
+	switch o.EnvelopeFrom {
+	case "<>":
+		return "<>", nil
+	case "":
+		a, err := mail.ParseAddress(o.From)
+		if err != nil {
+			return "", fmt.Errorf("mailbox: From %q: %w", o.From, err)
+		}
+		return "<" + a.Address + ">", nil
+	}
+	a, err := mail.ParseAddress(o.EnvelopeFrom)
+	if err != nil {
+		return "", fmt.Errorf("mailbox: EnvelopeFrom %q: %w", o.EnvelopeFrom, err)
+	}
+	return "<" + a.Address + ">", nil
+}
+
+// recipients are the RCPT TO paths for o, with angle brackets.
+func (o Outgoing) recipients() ([]string, error) {
+	out := make([]string, 0, len(o.To))
+	for _, t := range o.To {
+		a, err := mail.ParseAddress(t)
+		if err != nil {
+			return nil, fmt.Errorf("mailbox: To %q: %w", t, err)
+		}
+		out = append(out, "<"+a.Address+">")
+	}
+	return out, nil
+}
+
+func validHeaderName(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c <= ' ' || c >= 0x7f || c == ':' {
+			return false
+		}
+	}
+	return true
+}
+
+// goMailBoundary matches the boundaries go-mail (through mime/multipart)
+// draws at random: 30 random bytes in hex.
+var goMailBoundary = regexp.MustCompile(`boundary=([0-9a-f]{60})\r\n`)
+
+// stableBoundaries replaces go-mail's random multipart boundaries with
+// "herald-N-HASH", where HASH digests the message without its boundaries.
+// A boundary must not occur in the parts it separates; text parts are
+// quoted-printable and binary ones base64, so the only way to contain the
+// new boundary is to contain a hash of itself.
+func stableBoundaries(b []byte) []byte {
+	var olds [][]byte
+	for _, m := range goMailBoundary.FindAllSubmatch(b, -1) {
+		if !slices.ContainsFunc(olds, func(o []byte) bool { return bytes.Equal(o, m[1]) }) {
+			olds = append(olds, m[1])
+		}
+	}
+	if len(olds) == 0 {
+		return b
+	}
+	blank := b
+	for _, o := range olds {
+		blank = bytes.ReplaceAll(blank, o, nil)
+	}
+	sum := sha256.Sum256(blank)
+	for i, o := range olds {
+		b = bytes.ReplaceAll(b, o, fmt.Appendf(nil, "herald-%d-%x", i+1, sum[:12]))
+	}
+	return b
+}

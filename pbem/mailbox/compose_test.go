@@ -1,0 +1,211 @@
+package mailbox
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	_ "github.com/emersion/go-message/charset"
+	"github.com/emersion/go-message/mail"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+func TestComposeGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		o    func() Outgoing
+	}{
+		{"related", sampleOutgoing},
+		{"text-only", func() Outgoing {
+			o := sampleOutgoing()
+			o.HTML, o.Inline, o.References, o.InReplyTo = "", nil, nil, ""
+			return o
+		}},
+		{"mixed", func() Outgoing {
+			o := sampleOutgoing()
+			o.Attachments = []Part{{Name: "game-42.log", ContentType: "text/plain", Data: []byte("seed 4f2a\n")}}
+			return o
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Compose(tc.o())
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := Compose(tc.o())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, again) {
+				t.Fatalf("Compose is not deterministic:\n%s\n---\n%s", got, again)
+			}
+			if bytes.Contains(bytes.ReplaceAll(got, []byte("\r\n"), nil), []byte("\n")) {
+				t.Error("bare LF in composed message")
+			}
+			path := filepath.Join("testdata", "compose-"+tc.name+".eml")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("Compose differs from %s (run with -update if intended):\n%s", path, got)
+			}
+		})
+	}
+}
+
+// TestComposeParsesBack reads the composed mail with go-message, as the
+// daemon's intake will: threading headers, structure and parts.
+func TestComposeParsesBack(t *testing.T) {
+	o := sampleOutgoing()
+	o.Attachments = []Part{{Name: "game-42.log", ContentType: "text/plain", Data: []byte("seed 4f2a\n")}}
+	raw, err := Compose(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := mail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := r.Header
+	if id, err := h.MessageID(); err != nil || id != o.MessageID {
+		t.Errorf("MessageID = %q, %v", id, err)
+	}
+	refs, err := h.MsgIDList("References")
+	if err != nil || !slices.Equal(refs, o.References) {
+		t.Errorf("References = %q, %v; want %q", refs, err, o.References)
+	}
+	if irt, err := h.MsgIDList("In-Reply-To"); err != nil || !slices.Equal(irt, []string{o.InReplyTo}) {
+		t.Errorf("In-Reply-To = %q, %v", irt, err)
+	}
+	if s, err := h.Subject(); err != nil || s != o.Subject {
+		t.Errorf("Subject = %q, %v", s, err)
+	}
+	for k, v := range o.Headers {
+		if got := h.Get(k); got != v {
+			t.Errorf("%s = %q, want %q", k, got, v)
+		}
+	}
+	if h.Get("User-Agent") != "" || h.Get("X-Mailer") != "" {
+		t.Error("User-Agent/X-Mailer written")
+	}
+	if ct, _, _ := h.ContentType(); ct != "multipart/mixed" {
+		t.Errorf("top Content-Type = %q", ct)
+	}
+
+	var kinds []string
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(p.Body)
+		switch ph := p.Header.(type) {
+		case *mail.InlineHeader:
+			ct, _, _ := ph.ContentType()
+			kinds = append(kinds, ct)
+			switch ct {
+			case "text/plain":
+				if got := strings.ReplaceAll(string(body), "\r\n", "\n"); got != o.Text {
+					t.Errorf("text = %q, want %q", got, o.Text)
+				}
+			case "text/html":
+				if string(body) != o.HTML {
+					t.Errorf("html = %q", body)
+				}
+			case "image/png":
+				if cid := ph.Get("Content-Id"); cid != "<map-t3@pbem.example>" {
+					t.Errorf("Content-ID = %q", cid)
+				}
+				if !bytes.Equal(body, o.Inline[0].Data) {
+					t.Errorf("image bytes differ")
+				}
+			}
+		case *mail.AttachmentHeader:
+			name, _ := ph.Filename()
+			kinds = append(kinds, "attachment:"+name)
+		}
+	}
+	want := []string{"text/plain", "text/html", "image/png", "attachment:game-42.log"}
+	if !slices.Equal(kinds, want) {
+		t.Errorf("parts = %v, want %v", kinds, want)
+	}
+	// The nesting: mixed(related(alternative(text, html), image), attachment).
+	for _, want := range []string{"multipart/mixed", "multipart/related", "multipart/alternative"} {
+		if !bytes.Contains(raw, []byte("Content-Type: "+want+";")) {
+			t.Errorf("no %s in\n%s", want, raw)
+		}
+	}
+}
+
+func TestComposeErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		mod  func(*Outgoing)
+		want string
+	}{
+		{"no message id", func(o *Outgoing) { o.MessageID = "" }, "no MessageID"},
+		{"angle brackets", func(o *Outgoing) { o.MessageID = "<x@y>" }, "bare"},
+		{"bad reference", func(o *Outgoing) { o.References = []string{"a b"} }, "bare"},
+		{"no recipients", func(o *Outgoing) { o.To = nil }, "no recipients"},
+		{"bad from", func(o *Outgoing) { o.From = "not an address" }, "From"},
+		{"header injection", func(o *Outgoing) { o.Headers = map[string]string{"X-A": "v\r\nBcc: evil@example.org"} }, "line break"},
+		{"subject injection", func(o *Outgoing) { o.Subject = "a\nBcc: x" }, "line break"},
+		{"reserved header", func(o *Outgoing) { o.Headers = map[string]string{"content-type": "text/plain"} }, "written by Compose"},
+		{"bad header name", func(o *Outgoing) { o.Headers = map[string]string{"X A": "v"} }, "not valid"},
+		{"inline without html", func(o *Outgoing) { o.HTML = "" }, "HTML"},
+		{"empty", func(o *Outgoing) { o.Text, o.HTML, o.Inline = "", "", nil }, "empty"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := sampleOutgoing()
+			tc.mod(&o)
+			_, err := Compose(o)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "mailbox: ") {
+				t.Errorf("Compose = %v, want error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestStableBoundariesDifferPerMessage(t *testing.T) {
+	a, err := Compose(sampleOutgoing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := sampleOutgoing()
+	o.Text += "another line\n"
+	b, err := Compose(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ba := goMailBoundaryLine(a)
+	bb := goMailBoundaryLine(b)
+	if ba == "" || ba == bb {
+		t.Errorf("boundaries %q and %q: want distinct, non-empty", ba, bb)
+	}
+}
+
+func goMailBoundaryLine(b []byte) string {
+	for _, line := range strings.Split(string(b), "\r\n") {
+		if strings.HasPrefix(line, " boundary=") {
+			return line
+		}
+	}
+	return ""
+}

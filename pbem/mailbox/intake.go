@@ -1,0 +1,662 @@
+package mailbox
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// Disposition is what the handler decided about a message, and so where
+// Intake puts it.
+type Disposition int
+
+const (
+	// Processed: the handler has committed the message's effects. Intake
+	// flags it \Seen and moves it to the processed mailbox.
+	Processed Disposition = iota + 1
+	// Rejected: the handler has committed its answer (and nothing else).
+	// Intake flags it \Seen and moves it to the rejected mailbox.
+	Rejected
+	// Ignored: not Herald's mail. Intake leaves it where it is, unseen,
+	// and does not offer it again while the server keeps its UID.
+	Ignored
+)
+
+func (d Disposition) String() string {
+	switch d {
+	case Processed:
+		return "processed"
+	case Rejected:
+		return "rejected"
+	case Ignored:
+		return "ignored"
+	}
+	return fmt.Sprintf("Disposition(%d)", int(d))
+}
+
+// Message is one mail fetched by Intake. UID and UIDValidity say where it
+// was found in this session; they are not its identity (see the package
+// documentation): deduplicate by Message-ID.
+type Message struct {
+	Mailbox     string
+	UID         uint32
+	UIDValidity uint32
+	// MessageID, Subject and From come from the server's ENVELOPE, for
+	// logs. MessageID is without <> and may be empty. Parse Raw for
+	// anything that matters.
+	MessageID    string
+	Subject      string
+	From         []string
+	InternalDate time.Time
+	// Raw is the message exactly as the server stores it (BODY.PEEK[]),
+	// including headers added on delivery.
+	Raw []byte
+	// Attempt counts the handler calls for this message in this process,
+	// starting at 1; it grows when the handler fails and is retried.
+	Attempt int
+}
+
+// Handler decides about one message. It must commit everything the message
+// causes (state, replies, and the Message-ID marker that makes a second
+// delivery of the same mail a no-op) before it returns a disposition. It
+// must return the same disposition again for a message it has already
+// committed: after a crash between its commit and Intake's \Seen flag, the
+// message is offered again.
+//
+// An error means "not committed, try again later": the message stays
+// unseen and is offered again after RetryBackoff. Messages are offered one
+// at a time, in UID order, on the goroutine that called Run.
+type Handler func(ctx context.Context, m Message) (Disposition, error)
+
+// IdleMode chooses between IMAP IDLE and polling.
+type IdleMode string
+
+const (
+	// IdleAuto uses IDLE when the server advertises it (IMAP4rev2 or the
+	// IDLE extension) and polls otherwise.
+	IdleAuto IdleMode = "auto"
+	// IdleNever always polls every PollInterval.
+	IdleNever IdleMode = "never"
+)
+
+// WaitMode tells Hooks.Waiting how Intake waits for new mail.
+type WaitMode string
+
+// The ways Intake waits between passes over the mailbox.
+const (
+	WaitIdle WaitMode = "idle"
+	WaitPoll WaitMode = "poll"
+)
+
+// Hooks are test points. All are nil in production. A non-nil error from
+// AfterFetch, AfterCommit or AfterSeen simulates a crash at that step: Run
+// drops the connection without touching the message further and returns an
+// error wrapping the hook's error.
+type Hooks struct {
+	// AfterFetch runs after a message is fetched, before the handler.
+	AfterFetch func(m Message) error
+	// AfterCommit runs after the handler returned Processed or Rejected,
+	// before the \Seen flag is set.
+	AfterCommit func(m Message, d Disposition) error
+	// AfterSeen runs after the \Seen flag is set, before the move.
+	AfterSeen func(m Message, d Disposition) error
+	// Waiting runs when a pass over the mailbox is finished and Intake
+	// starts waiting (after the server acknowledged IDLE, in IDLE mode).
+	Waiting func(mode WaitMode)
+}
+
+// IntakeConfig configures an Intake.
+type IntakeConfig struct {
+	// Addr is the IMAP server, host:port.
+	Addr string
+	// Security defaults to SecurityTLS, or SecurityPlain for a loopback
+	// Addr. SecurityPlain to another host needs AllowPlaintext.
+	Security       Security
+	AllowPlaintext bool
+	// TLSConfig is used for SecurityTLS and SecurityStartTLS; ServerName
+	// defaults to Addr's host.
+	TLSConfig *tls.Config
+
+	Username string
+	Password string
+
+	// Mailbox is read for new mail (default "INBOX"). Mail the handler
+	// processed or rejected is moved to ProcessedMailbox (default
+	// "Processed") or RejectedMailbox (default "Rejected"); both are
+	// created when missing.
+	Mailbox          string
+	ProcessedMailbox string
+	RejectedMailbox  string
+
+	// PollInterval is the wait between passes without IDLE (default 1
+	// minute).
+	PollInterval time.Duration
+	// UseIdle defaults to IdleAuto.
+	UseIdle IdleMode
+	// IdleRestart ends an IDLE and makes a pass at least this often
+	// (default and maximum 25 minutes; RFC 9051 lets servers drop an IDLE
+	// after 30).
+	IdleRestart time.Duration
+	// DialTimeout bounds connecting, TLS and the greeting (default 30 s).
+	DialTimeout time.Duration
+
+	// ReconnectBackoff paces reconnection after the server went away or
+	// refused us (default ExponentialBackoff(time.Second, 5*time.Minute)).
+	// The attempt count restarts after each successful SELECT.
+	ReconnectBackoff Backoff
+	// RetryBackoff paces retries of a message whose handler failed
+	// (default ExponentialBackoff(5*time.Second, 15*time.Minute)).
+	RetryBackoff Backoff
+
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+	// Hooks are for tests; nil in production.
+	Hooks *Hooks
+	// DebugWriter receives the raw IMAP conversation, credentials included.
+	DebugWriter io.Writer
+}
+
+// Intake reads new mail from an IMAP mailbox, hands each message to a
+// Handler and files it according to the answer. See Run.
+type Intake struct {
+	cfg     IntakeConfig
+	sec     Security
+	log     *slog.Logger
+	running atomic.Bool
+
+	// Scheduling state. It is an optimisation only, keyed by UID and
+	// dropped when UIDVALIDITY changes; correctness rests on \Seen and on
+	// the handler's Message-ID dedupe. Used only by Run's goroutine.
+	uidValidity uint32
+	attempts    map[imap.UID]int
+	retryAt     map[imap.UID]time.Time
+	ignored     map[imap.UID]struct{}
+	warnedMove  bool
+}
+
+// NewIntake checks cfg and fills in its defaults. It does not connect.
+func NewIntake(cfg IntakeConfig) (*Intake, error) {
+	sec, _, err := parseSecurity("intake", cfg.Security, cfg.Addr, cfg.AllowPlaintext)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Username == "" {
+		return nil, errors.New("mailbox: intake: no username")
+	}
+	if cfg.Mailbox == "" {
+		cfg.Mailbox = "INBOX"
+	}
+	if cfg.ProcessedMailbox == "" {
+		cfg.ProcessedMailbox = "Processed"
+	}
+	if cfg.RejectedMailbox == "" {
+		cfg.RejectedMailbox = "Rejected"
+	}
+	if strings.EqualFold(cfg.ProcessedMailbox, cfg.Mailbox) || strings.EqualFold(cfg.RejectedMailbox, cfg.Mailbox) {
+		return nil, fmt.Errorf("mailbox: intake: processed and rejected mailboxes must differ from %q", cfg.Mailbox)
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = time.Minute
+	}
+	switch cfg.UseIdle {
+	case "":
+		cfg.UseIdle = IdleAuto
+	case IdleAuto, IdleNever:
+	default:
+		return nil, fmt.Errorf("mailbox: intake: unknown UseIdle %q (want %q or %q)", cfg.UseIdle, IdleAuto, IdleNever)
+	}
+	if cfg.IdleRestart <= 0 || cfg.IdleRestart > 25*time.Minute {
+		cfg.IdleRestart = 25 * time.Minute
+	}
+	if cfg.DialTimeout <= 0 {
+		cfg.DialTimeout = 30 * time.Second
+	}
+	if cfg.ReconnectBackoff == nil {
+		cfg.ReconnectBackoff = ExponentialBackoff(time.Second, 5*time.Minute)
+	}
+	if cfg.RetryBackoff == nil {
+		cfg.RetryBackoff = ExponentialBackoff(5*time.Second, 15*time.Minute)
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	if cfg.Hooks == nil {
+		cfg.Hooks = &Hooks{}
+	}
+	return &Intake{
+		cfg:      cfg,
+		sec:      sec,
+		log:      log.With("component", "mailbox.intake", "imap", cfg.Addr, "mailbox", cfg.Mailbox),
+		attempts: make(map[imap.UID]int),
+		retryAt:  make(map[imap.UID]time.Time),
+		ignored:  make(map[imap.UID]struct{}),
+	}, nil
+}
+
+// hookError is a simulated crash from Hooks.
+type hookError struct {
+	hook string
+	err  error
+}
+
+func (e *hookError) Error() string {
+	return "mailbox: intake stopped by hook " + e.hook + ": " + e.err.Error()
+}
+func (e *hookError) Unwrap() error { return e.err }
+
+// Run reads mail until ctx is cancelled; it then returns ctx.Err(). It
+// returns early only for a hook's simulated crash or a second concurrent
+// Run. Connection failures, refused logins and server restarts are logged
+// and retried with ReconnectBackoff.
+//
+// Each session connects, logs in, creates the processed and rejected
+// mailboxes if missing, SELECTs the mailbox and repeats: UID SEARCH UNSEEN;
+// for each message in UID order, UID FETCH BODY.PEEK[] (so \Seen stays
+// unset), call h, and only after h returned Processed or Rejected, set \Seen
+// and UID MOVE it (or COPY, \Deleted and UID EXPUNGE with UIDPLUS; never a
+// plain EXPUNGE); then wait with IDLE or poll.
+//
+// Cancelling ctx stops Run at the next safe point: a message whose handler
+// has returned is still flagged and moved before Run returns, and ctx is
+// passed on to the handler.
+func (in *Intake) Run(ctx context.Context, h Handler) error {
+	if h == nil {
+		return errors.New("mailbox: intake: nil handler")
+	}
+	if !in.running.CompareAndSwap(false, true) {
+		return errors.New("mailbox: intake: Run is already running")
+	}
+	defer in.running.Store(false)
+
+	failures := 0
+	for {
+		err := in.session(ctx, h, func() { failures = 0 })
+		if ctx.Err() != nil {
+			in.log.Info("intake stopped")
+			return ctx.Err()
+		}
+		var he *hookError
+		if errors.As(err, &he) {
+			in.log.Warn("intake stopped by test hook", "hook", he.hook, "err", he.err)
+			return err
+		}
+		failures++
+		d := in.cfg.ReconnectBackoff(failures)
+		in.log.Warn("intake disconnected; reconnecting", "err", err, "attempt", failures, "retry_in", d)
+		t := time.NewTimer(d)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			in.log.Info("intake stopped")
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// session is one IMAP connection of Run.
+type session struct {
+	in       *Intake
+	c        *imapclient.Client
+	notify   chan struct{}
+	useIdle  bool
+	validity uint32
+	handler  Handler
+}
+
+func (in *Intake) session(ctx context.Context, h Handler, selected func()) error {
+	notify := make(chan struct{}, 1)
+	opts := &imapclient.Options{
+		DebugWriter: in.cfg.DebugWriter,
+		// Runs on the client's reader goroutine: never block, never
+		// issue commands from here.
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+				if d.NumMessages != nil {
+					select {
+					case notify <- struct{}{}:
+					default:
+					}
+				}
+			},
+		},
+	}
+	c, err := dialIMAP(ctx, in.cfg.Addr, in.sec, in.cfg.TLSConfig, in.cfg.DialTimeout, opts)
+	if err != nil {
+		return fmt.Errorf("mailbox: connect to %s (%s): %w", in.cfg.Addr, in.sec, err)
+	}
+	defer c.Close()
+	if err := c.Login(in.cfg.Username, in.cfg.Password).Wait(); err != nil {
+		return fmt.Errorf("mailbox: login as %q: %w", in.cfg.Username, err)
+	}
+	for _, mb := range []string{in.cfg.ProcessedMailbox, in.cfg.RejectedMailbox} {
+		if err := ensureMailbox(c, mb); err != nil {
+			return err
+		}
+	}
+	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
+	if err != nil {
+		return fmt.Errorf("mailbox: select %q: %w", in.cfg.Mailbox, err)
+	}
+	if in.uidValidity != 0 && in.uidValidity != sel.UIDValidity {
+		in.log.Warn("UIDVALIDITY changed: earlier UIDs mean nothing now; messages may be offered again and the handler's Message-ID dedupe keeps them from applying twice",
+			"old", in.uidValidity, "new", sel.UIDValidity)
+		clear(in.attempts)
+		clear(in.retryAt)
+		clear(in.ignored)
+	}
+	in.uidValidity = sel.UIDValidity
+	selected()
+
+	caps := c.Caps()
+	s := &session{
+		in:       in,
+		c:        c,
+		notify:   notify,
+		useIdle:  in.cfg.UseIdle == IdleAuto && caps.Has(imap.CapIdle),
+		validity: sel.UIDValidity,
+		handler:  h,
+	}
+	in.log.Info("intake connected", "uidvalidity", sel.UIDValidity, "messages", sel.NumMessages,
+		"idle", s.useIdle, "move", caps.Has(imap.CapMove), "uidplus", caps.Has(imap.CapUIDPlus))
+
+	for {
+		if err := s.pass(ctx); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if err := s.wait(ctx); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	_ = c.Logout().Wait()
+	return nil
+}
+
+// ensureMailbox creates name unless it exists.
+func ensureMailbox(c *imapclient.Client, name string) error {
+	err := c.Create(name, nil).Wait()
+	if err == nil || isAlreadyExists(err) {
+		return nil
+	}
+	// Not every server sends [ALREADYEXISTS]; ask.
+	if _, serr := c.Status(name, &imap.StatusOptions{NumMessages: true}).Wait(); serr == nil {
+		return nil
+	}
+	return fmt.Errorf("mailbox: create %q: %w", name, err)
+}
+
+// pass handles every unseen message that is not waiting for a retry.
+func (s *session) pass(ctx context.Context) error {
+	// Signals that arrived before the search are covered by it.
+	select {
+	case <-s.notify:
+	default:
+	}
+	sd, err := s.c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	if err != nil {
+		return fmt.Errorf("mailbox: search unseen in %q: %w", s.in.cfg.Mailbox, err)
+	}
+	uids := sd.AllUIDs()
+	slices.Sort(uids)
+	s.in.prune(uids)
+	now := time.Now()
+	for _, uid := range uids {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if _, ok := s.in.ignored[uid]; ok {
+			continue
+		}
+		if t, ok := s.in.retryAt[uid]; ok && now.Before(t) {
+			continue
+		}
+		if err := s.process(ctx, uid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// prune forgets scheduling state for UIDs that are no longer unseen.
+func (in *Intake) prune(unseen []imap.UID) {
+	gone := func(uid imap.UID) bool {
+		_, ok := slices.BinarySearch(unseen, uid)
+		return !ok
+	}
+	for uid := range in.ignored {
+		if gone(uid) {
+			delete(in.ignored, uid)
+		}
+	}
+	for uid := range in.attempts {
+		if gone(uid) {
+			delete(in.attempts, uid)
+			delete(in.retryAt, uid)
+		}
+	}
+}
+
+func (s *session) process(ctx context.Context, uid imap.UID) error {
+	in := s.in
+	body := &imap.FetchItemBodySection{Peek: true}
+	bufs, err := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+		UID: true, Flags: true, Envelope: true, InternalDate: true,
+		BodySection: []*imap.FetchItemBodySection{body},
+	}).Collect()
+	if err != nil {
+		return fmt.Errorf("mailbox: fetch uid %d: %w", uid, err)
+	}
+	var b *imapclient.FetchMessageBuffer
+	for _, x := range bufs {
+		if x.UID == uid {
+			b = x
+		}
+	}
+	if b == nil {
+		in.log.Debug("message vanished before fetch", "uid", uid)
+		return nil
+	}
+	if slices.Contains(b.Flags, imap.FlagSeen) {
+		return nil // another client got there first
+	}
+	raw := b.FindBodySection(body)
+	if raw == nil {
+		return fmt.Errorf("mailbox: fetch uid %d: server sent no body", uid)
+	}
+	in.attempts[uid]++
+	m := Message{
+		Mailbox:      in.cfg.Mailbox,
+		UID:          uint32(uid),
+		UIDValidity:  s.validity,
+		InternalDate: b.InternalDate,
+		Raw:          raw,
+		Attempt:      in.attempts[uid],
+	}
+	if env := b.Envelope; env != nil {
+		m.MessageID = env.MessageID
+		m.Subject = env.Subject
+		for _, a := range env.From {
+			m.From = append(m.From, a.Addr())
+		}
+	}
+	log := in.log.With("uid", m.UID, "uidvalidity", m.UIDValidity, "message_id", m.MessageID, "attempt", m.Attempt)
+	if hook := in.cfg.Hooks.AfterFetch; hook != nil {
+		if err := hook(m); err != nil {
+			return &hookError{"AfterFetch", err}
+		}
+	}
+
+	d, herr := s.handler(ctx, m)
+	if herr == nil && d != Processed && d != Rejected && d != Ignored {
+		herr = fmt.Errorf("mailbox: handler returned invalid %v", d)
+	}
+	if herr != nil {
+		wait := in.cfg.RetryBackoff(m.Attempt)
+		in.retryAt[uid] = time.Now().Add(wait)
+		log.Warn("handler failed; message left unseen for a retry", "err", herr, "retry_in", wait)
+		return nil
+	}
+	if d == Ignored {
+		in.ignored[uid] = struct{}{}
+		delete(in.retryAt, uid)
+		delete(in.attempts, uid)
+		log.Info("message ignored; left in place", "subject", m.Subject)
+		return nil
+	}
+	if hook := in.cfg.Hooks.AfterCommit; hook != nil {
+		if err := hook(m, d); err != nil {
+			return &hookError{"AfterCommit", err}
+		}
+	}
+	set := imap.UIDSetNum(uid)
+	err = s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
+	if err != nil {
+		return fmt.Errorf("mailbox: flag uid %d \\Seen: %w", uid, err)
+	}
+	if hook := in.cfg.Hooks.AfterSeen; hook != nil {
+		if err := hook(m, d); err != nil {
+			return &hookError{"AfterSeen", err}
+		}
+	}
+	dest := in.cfg.ProcessedMailbox
+	if d == Rejected {
+		dest = in.cfg.RejectedMailbox
+	}
+	if err := s.move(set, dest); err != nil {
+		// The message is \Seen, so it will not be offered again; it just
+		// stays in the inbox.
+		return fmt.Errorf("mailbox: move uid %d to %q (it is flagged \\Seen and stays in %q): %w", uid, dest, in.cfg.Mailbox, err)
+	}
+	delete(in.retryAt, uid)
+	delete(in.attempts, uid)
+	log.Info("message filed", "disposition", d, "to", dest)
+	return nil
+}
+
+// move moves set to dest with UID MOVE, or COPY + \Deleted + UID EXPUNGE
+// with UIDPLUS. Without either it copies and flags \Deleted but does not
+// expunge: a plain EXPUNGE would remove every \Deleted message in the
+// mailbox, including other clients' ones.
+func (s *session) move(set imap.UIDSet, dest string) error {
+	err := s.moveOnce(set, dest)
+	var ie *imap.Error
+	if errors.As(err, &ie) && (ie.Code == imap.ResponseCodeTryCreate || ie.Code == imap.ResponseCodeNonExistent) {
+		if cerr := ensureMailbox(s.c, dest); cerr != nil {
+			return errors.Join(err, cerr)
+		}
+		err = s.moveOnce(set, dest)
+	}
+	return err
+}
+
+func (s *session) moveOnce(set imap.UIDSet, dest string) error {
+	caps := s.c.Caps()
+	if caps.Has(imap.CapMove) {
+		_, err := s.c.Move(set, dest).Wait()
+		return err
+	}
+	if _, err := s.c.Copy(set, dest).Wait(); err != nil {
+		return err
+	}
+	err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close()
+	if err != nil {
+		return err
+	}
+	if caps.Has(imap.CapUIDPlus) {
+		return s.c.UIDExpunge(set).Close()
+	}
+	if !s.in.warnedMove {
+		s.in.warnedMove = true
+		s.in.log.Warn("server has neither MOVE nor UIDPLUS: filed messages are copied and flagged \\Deleted but not expunged")
+	}
+	return nil
+}
+
+// wait blocks until new mail may have arrived, a retry is due, the IDLE
+// restart interval or poll interval has passed, or ctx is done.
+func (s *session) wait(ctx context.Context) error {
+	in := s.in
+	d := in.cfg.PollInterval
+	mode := WaitPoll
+	if s.useIdle {
+		d = in.cfg.IdleRestart
+		mode = WaitIdle
+	}
+	if next, ok := in.nextRetry(); ok {
+		until := time.Until(next)
+		if until <= 0 {
+			return nil
+		}
+		d = min(d, until)
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+
+	if s.useIdle {
+		idle, err := s.c.Idle()
+		if err != nil {
+			return fmt.Errorf("mailbox: idle: %w", err)
+		}
+		if hook := in.cfg.Hooks.Waiting; hook != nil {
+			hook(mode)
+		}
+		select {
+		case <-ctx.Done():
+		case <-s.notify:
+		case <-timer.C:
+		case <-s.c.Closed():
+		}
+		if err := idle.Close(); err != nil {
+			return fmt.Errorf("mailbox: stop idle: %w", err)
+		}
+		if err := idle.Wait(); err != nil {
+			return fmt.Errorf("mailbox: idle: %w", err)
+		}
+		return nil
+	}
+
+	if hook := in.cfg.Hooks.Waiting; hook != nil {
+		hook(mode)
+	}
+	select {
+	case <-ctx.Done():
+		return nil
+	case <-s.notify:
+	case <-timer.C:
+	case <-s.c.Closed():
+		return errors.New("mailbox: connection closed by server")
+	}
+	// Give the server a chance to report new mail before the search.
+	if err := s.c.Noop().Wait(); err != nil {
+		return fmt.Errorf("mailbox: noop: %w", err)
+	}
+	return nil
+}
+
+// nextRetry is the earliest time a failed message is due again.
+func (in *Intake) nextRetry() (time.Time, bool) {
+	var next time.Time
+	for _, t := range in.retryAt {
+		if next.IsZero() || t.Before(next) {
+			next = t
+		}
+	}
+	return next, !next.IsZero()
+}

@@ -1,0 +1,400 @@
+package mailbox
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/textproto"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// SenderConfig configures a Sender.
+type SenderConfig struct {
+	// Addr is the SMTP server, host:port (587 for submission with
+	// STARTTLS, 465 for implicit TLS).
+	Addr string
+	// Security defaults to SecurityTLS, or SecurityPlain for a loopback
+	// Addr. SecurityPlain to another host needs AllowPlaintext.
+	Security       Security
+	AllowPlaintext bool
+	// TLSConfig is used for SecurityTLS and SecurityStartTLS; ServerName
+	// defaults to Addr's host.
+	TLSConfig *tls.Config
+	// Username and Password enable AUTH PLAIN; empty Username means no
+	// AUTH.
+	Username string
+	Password string
+	// HELO is the name given in EHLO; default the host name.
+	HELO string
+	// Timeout bounds connecting and each SMTP command (default 30 s).
+	Timeout time.Duration
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+}
+
+// Sender submits mail to an SMTP server, one connection per message.
+// It is safe for concurrent use.
+type Sender struct {
+	cfg    SenderConfig
+	client *gomail.Client
+	log    *slog.Logger
+}
+
+// NewSender checks cfg. It does not connect.
+func NewSender(cfg SenderConfig) (*Sender, error) {
+	sec, host, err := parseSecurity("sender", cfg.Security, cfg.Addr, cfg.AllowPlaintext)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Security = sec
+	_, portStr, _ := net.SplitHostPort(cfg.Addr)
+	port, err := strconv.Atoi(portStr)
+	if err != nil || port <= 0 || port > 65535 {
+		return nil, fmt.Errorf("mailbox: sender: bad port in %q", cfg.Addr)
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 30 * time.Second
+	}
+	opts := []gomail.Option{
+		gomail.WithPort(port),
+		gomail.WithTimeout(cfg.Timeout),
+		gomail.WithDialContextFunc(dialFunc(sec, tlsConfigFor(cfg.TLSConfig, host))),
+	}
+	switch sec {
+	case SecurityTLS:
+		// dialFunc does the implicit TLS; go-mail sees a *tls.Conn.
+		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
+	case SecurityStartTLS:
+		// WithTLSPolicy, not WithTLSPortPolicy: the latter rewrites the
+		// port.
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory), gomail.WithTLSConfig(tlsConfigFor(cfg.TLSConfig, host)))
+	case SecurityPlain:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
+	}
+	if cfg.Username != "" {
+		mech := gomail.SMTPAuthPlain
+		if sec == SecurityPlain {
+			// Checked by parseSecurity: loopback or AllowPlaintext.
+			mech = gomail.SMTPAuthPlainNoEnc
+		}
+		opts = append(opts, gomail.WithSMTPAuth(mech), gomail.WithUsername(cfg.Username), gomail.WithPassword(cfg.Password))
+	}
+	if cfg.HELO != "" {
+		opts = append(opts, gomail.WithHELO(cfg.HELO))
+	}
+	c, err := gomail.NewClient(host, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("mailbox: sender: %w", err)
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Sender{cfg: cfg, client: c, log: log.With("component", "mailbox.sender", "smtp", cfg.Addr)}, nil
+}
+
+// Send composes o (see Compose) and submits it.
+func (s *Sender) Send(ctx context.Context, o Outgoing) error {
+	raw, err := Compose(o)
+	if err != nil {
+		return err
+	}
+	from, err := o.envelopeFrom()
+	if err != nil {
+		return err
+	}
+	rcpts, err := o.recipients()
+	if err != nil {
+		return err
+	}
+	return s.SendRaw(ctx, from, rcpts, raw)
+}
+
+// SendRaw submits raw, a complete message with CRLF line ends such as
+// Compose returns, from the envelope sender from to the recipients to.
+// Addresses may be bare or in angle brackets; "" or "<>" is the null sender.
+// An outbox that stores Compose's bytes resends them with SendRaw, byte for
+// byte.
+//
+// The message is either accepted for every recipient or for none: if any
+// RCPT is refused, the transaction is reset and the error lists the refused
+// recipients. Once the server has accepted the data, later failures (RSET,
+// QUIT) are only logged and SendRaw returns nil.
+func (s *Sender) SendRaw(ctx context.Context, from string, to []string, raw []byte) error {
+	if len(to) == 0 {
+		return errors.New("mailbox: send: no recipients")
+	}
+	// Cancelling ctx drops the connection, which unblocks any command
+	// (go-mail's smtp.Client.Close would wait for the command's lock).
+	holder := &connHolder{}
+	stop := context.AfterFunc(ctx, holder.close)
+	defer stop()
+	fail := func(stage SendStage, rcpts []string, err error) error {
+		if ctx.Err() != nil {
+			err = errors.Join(ctx.Err(), err)
+		}
+		return newSendError(stage, rcpts, err)
+	}
+	c, err := s.client.DialToSMTPClientWithContext(context.WithValue(ctx, connKey{}, holder))
+	if err != nil {
+		holder.close()
+		return fail(StageConnect, nil, err)
+	}
+	delivered := false
+	defer func() {
+		if ctx.Err() == nil {
+			_ = c.UpdateDeadline(s.cfg.Timeout)
+			if err := s.client.CloseWithSMTPClient(c); err != nil && delivered {
+				s.log.Debug("QUIT after delivery failed", "err", err)
+			}
+		}
+		holder.close()
+	}()
+
+	_ = c.UpdateDeadline(s.cfg.Timeout)
+	if err := c.Mail(angle(from)); err != nil {
+		return fail(StageMail, nil, err)
+	}
+	var refused []string
+	var errs []error
+	for _, r := range to {
+		if err := c.Rcpt(angle(r)); err != nil {
+			refused = append(refused, r)
+			errs = append(errs, err)
+		}
+	}
+	if len(refused) > 0 {
+		_ = c.Reset()
+		return fail(StageRcpt, refused, errors.Join(errs...))
+	}
+	_ = c.UpdateDeadline(s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second) // ≥ 64 KiB/s
+	w, err := c.Data()
+	if err != nil {
+		return fail(StageData, nil, err)
+	}
+	if _, err := w.Write(raw); err != nil {
+		w.Close()
+		return fail(StageData, nil, err)
+	}
+	if err := w.Close(); err != nil {
+		// If the connection broke here, the server may have accepted the
+		// message all the same; a retry can deliver it twice (the
+		// Message-ID is the same, so receivers can tell).
+		return fail(StageData, nil, err)
+	}
+	delivered = true
+	s.log.Debug("sent", "from", from, "to", to, "bytes", len(raw))
+	return nil
+}
+
+// connKey carries a *connHolder through the dial context to dialFunc.
+type connKey struct{}
+
+// connHolder keeps the raw connection of one SendRaw so that cancelling
+// its context can close it.
+type connHolder struct {
+	mu     sync.Mutex
+	conn   net.Conn
+	closed bool
+}
+
+func (h *connHolder) set(c net.Conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		c.Close()
+		return
+	}
+	h.conn = c
+}
+
+func (h *connHolder) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	if h.conn != nil {
+		h.conn.Close()
+	}
+}
+
+// dialFunc connects for go-mail, with implicit TLS for SecurityTLS, and
+// records the connection in the context's connHolder.
+func dialFunc(sec Security, tlsCfg *tls.Config) gomail.DialContextFunc {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		d := &net.Dialer{}
+		var conn net.Conn
+		var err error
+		if sec == SecurityTLS {
+			conn, err = (&tls.Dialer{NetDialer: d, Config: tlsCfg}).DialContext(ctx, network, addr)
+		} else {
+			conn, err = d.DialContext(ctx, network, addr)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if h, ok := ctx.Value(connKey{}).(*connHolder); ok {
+			h.set(conn)
+		}
+		return conn, nil
+	}
+}
+
+func angle(addr string) string {
+	addr = strings.TrimSpace(addr)
+	if strings.HasPrefix(addr, "<") && strings.HasSuffix(addr, ">") {
+		return addr
+	}
+	return "<" + addr + ">"
+}
+
+// SendStage is the step of an SMTP submission that failed.
+type SendStage string
+
+// The stages of SendError.
+const (
+	// StageConnect covers TCP, TLS, the greeting, EHLO and AUTH. A
+	// permanent failure here (535 authentication failed, a certificate
+	// that does not verify) is a configuration problem, not the message's
+	// fault: keep the message and alert the operator.
+	StageConnect SendStage = "connect"
+	StageMail    SendStage = "MAIL FROM"
+	StageRcpt    SendStage = "RCPT TO"
+	StageData    SendStage = "DATA"
+)
+
+// SendError is the error of Send and SendRaw.
+type SendError struct {
+	Stage SendStage
+	// Code is the SMTP reply code, or 0 when there was no reply (network
+	// failure, TLS, cancelled context).
+	Code int
+	// Recipients are the refused recipients (StageRcpt only).
+	Recipients []string
+	// Temporary reports whether a later retry may succeed: 4xx replies,
+	// refused or broken connections, timeouts. 5xx replies (550 unknown
+	// user, 554 transaction failed) are permanent.
+	Temporary bool
+	Err       error
+}
+
+func (e *SendError) Error() string {
+	var b strings.Builder
+	b.WriteString("mailbox: send: ")
+	b.WriteString(string(e.Stage))
+	if len(e.Recipients) > 0 {
+		b.WriteString(" " + strings.Join(e.Recipients, ", "))
+	}
+	if e.Temporary {
+		b.WriteString(" (temporary)")
+	} else {
+		b.WriteString(" (permanent)")
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+func (e *SendError) Unwrap() error { return e.Err }
+
+func newSendError(stage SendStage, rcpts []string, err error) *SendError {
+	code, temp := classify(err)
+	return &SendError{Stage: stage, Code: code, Recipients: rcpts, Temporary: temp, Err: err}
+}
+
+// classify returns the SMTP code in err and whether err is temporary. With
+// several SMTP replies (several refused recipients) it is temporary only if
+// all are.
+func classify(err error) (code int, temporary bool) {
+	var replies []*textproto.Error
+	collectReplies(err, &replies)
+	if len(replies) > 0 {
+		temporary = true
+		for _, r := range replies {
+			if code == 0 || r.Code >= 500 {
+				code = r.Code
+			}
+			if r.Code < 400 || r.Code >= 500 {
+				temporary = false
+			}
+		}
+		return code, temporary
+	}
+	return 0, isNetworkError(err)
+}
+
+func collectReplies(err error, out *[]*textproto.Error) {
+	switch e := err.(type) {
+	case nil:
+		return
+	case *textproto.Error:
+		*out = append(*out, e)
+		return
+	case interface{ Unwrap() []error }:
+		for _, x := range e.Unwrap() {
+			collectReplies(x, out)
+		}
+		return
+	case interface{ Unwrap() error }:
+		collectReplies(e.Unwrap(), out)
+	}
+}
+
+// isNetworkError reports failures that a later attempt may not meet: no
+// connection, a broken one, a timeout, a cancelled context. A TLS
+// certificate that does not verify is not one of them.
+func isNetworkError(err error) bool {
+	var certErr *tls.CertificateVerificationError
+	var unknownCA x509.UnknownAuthorityError
+	var hostErr x509.HostnameError
+	if errors.As(err, &certErr) || errors.As(err, &unknownCA) || errors.As(err, &hostErr) {
+		return false
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return !dnsErr.IsNotFound
+	}
+	var netErr net.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled),
+		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, net.ErrClosed),
+		errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET),
+		errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ETIMEDOUT),
+		errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
+		return true
+	case errors.As(err, &netErr):
+		return true
+	}
+	return false
+}
+
+// IsTemporary reports whether a send failed in a way a later retry may
+// overcome: a 4xx reply, a refused, broken or timed-out connection. It is
+// false for 5xx replies, for errors without a network cause (a malformed
+// address) and for nil. It understands *SendError and go-mail's
+// *mail.SendError.
+func IsTemporary(err error) bool {
+	if err == nil {
+		return false
+	}
+	var se *SendError
+	if errors.As(err, &se) {
+		return se.Temporary
+	}
+	var ge *gomail.SendError
+	if errors.As(err, &ge) {
+		return ge.IsTemp() || (ge.ErrorCode() == 0 && isNetworkError(err))
+	}
+	_, temp := classify(err)
+	return temp
+}

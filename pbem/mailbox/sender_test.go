@@ -1,0 +1,308 @@
+package mailbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/textproto"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-message/mail"
+	"github.com/emersion/go-smtp"
+	gomail "github.com/wneessen/go-mail"
+)
+
+func sampleOutgoing() Outgoing {
+	return Outgoing{
+		From:       "Herald <herald@localhost>",
+		To:         []string{"player@localhost"},
+		Subject:    "Crécy, turn 3: English activation",
+		Date:       time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC),
+		MessageID:  "t3-result.g42@pbem.example",
+		InReplyTo:  "t3-orders.p1@example.org",
+		References: []string{"t1-result.g42@pbem.example", "t2-result.g42@pbem.example", "t3-orders.p1@example.org"},
+		Headers:    map[string]string{"Auto-Submitted": "auto-replied", "X-Herald-Loop": "g42"},
+		Text:       "The Genoese crossbowmen fire.\nRoll: 7 (dice log head 4f2a).\n",
+		HTML:       `<p>The Genoese crossbowmen fire.</p><img src="cid:map-t3@pbem.example">`,
+		Inline:     []Part{{Name: "map.png", ContentType: "image/png", ContentID: "map-t3@pbem.example", Data: []byte("\x89PNG\r\n\x1a\nfake")}},
+	}
+}
+
+func TestSendToEmbeddedAndReceive(t *testing.T) {
+	e := newEmbedded(t, nil)
+	s := newTestSender(t, e)
+	o := sampleOutgoing()
+	want, err := Compose(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(context.Background(), o); err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	ms, err := e.Messages("player", "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 {
+		t.Fatalf("player's INBOX has %d messages, want 1", len(ms))
+	}
+	stripDeliveryHeaders(t, ms[0].Raw, want)
+	if ms[0].HasFlag(`\Seen`) {
+		t.Error("new mail is \\Seen")
+	}
+}
+
+func TestPlusAddressDelivery(t *testing.T) {
+	e := newEmbedded(t, nil)
+	s := newTestSender(t, e)
+	o := sampleOutgoing()
+	o.From = "player@localhost"
+	o.To = []string{"Herald <HERALD+crecy-4f2a@localhost>"}
+	if err := s.Send(context.Background(), o); err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	ms, err := e.Messages("herald", "INBOX")
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("herald's INBOX: %d messages, %v", len(ms), err)
+	}
+	r, err := mail.CreateReader(bytes.NewReader(ms[0].Raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Header.Get("Delivered-To"); got != "HERALD+crecy-4f2a@localhost" {
+		t.Errorf("Delivered-To = %q, want the original recipient", got)
+	}
+	if got := r.Header.Get("Return-Path"); got != "<player@localhost>" {
+		t.Errorf("Return-Path = %q", got)
+	}
+	if !strings.Contains(r.Header.Get("Received"), "for <HERALD+crecy-4f2a@localhost>") {
+		t.Errorf("Received = %q", r.Header.Get("Received"))
+	}
+}
+
+func TestSendUnknownRecipientIsPermanent(t *testing.T) {
+	e := newEmbedded(t, nil)
+	s := newTestSender(t, e)
+	o := sampleOutgoing()
+	o.To = []string{"nobody@localhost"}
+	err := s.Send(context.Background(), o)
+	var se *SendError
+	if !errors.As(err, &se) {
+		t.Fatalf("Send = %v, want *SendError", err)
+	}
+	if IsTemporary(err) || se.Code != 550 || se.Stage != StageRcpt || len(se.Recipients) != 1 {
+		t.Errorf("Send = %v: temporary %v, code %d, stage %q, recipients %v", err, IsTemporary(err), se.Code, se.Stage, se.Recipients)
+	}
+	if !strings.HasPrefix(err.Error(), "mailbox: ") || !strings.Contains(err.Error(), "5.1.1") {
+		t.Errorf("error text %q", err)
+	}
+	// A mix of a good and a refused recipient delivers to nobody.
+	o.To = []string{"player@localhost", "nobody@localhost"}
+	if err := s.Send(context.Background(), o); IsTemporary(err) || err == nil {
+		t.Errorf("mixed recipients: %v", err)
+	}
+	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 0 {
+		t.Errorf("player got %d messages from a refused transaction", len(ms))
+	}
+}
+
+func TestSendTemporaryFailures(t *testing.T) {
+	tests := []struct {
+		stage SMTPStage
+		want  SendStage
+	}{
+		{SMTPMail, StageMail},
+		{SMTPRcpt, StageRcpt},
+		{SMTPData, StageData},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.stage), func(t *testing.T) {
+			var fail atomic.Bool
+			fail.Store(true)
+			e := newEmbedded(t, func(c *EmbeddedConfig) {
+				c.SMTPHook = func(stage SMTPStage, from, rcpt string) error {
+					if stage == tc.stage && fail.Load() {
+						return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try again later"}
+					}
+					return nil
+				}
+			})
+			s := newTestSender(t, e)
+			err := s.Send(context.Background(), sampleOutgoing())
+			var se *SendError
+			if !errors.As(err, &se) || !IsTemporary(err) || se.Code != 451 || se.Stage != tc.want {
+				t.Fatalf("Send = %v (%#v), want temporary 451 at %q", err, se, tc.want)
+			}
+			fail.Store(false)
+			if err := s.Send(context.Background(), sampleOutgoing()); err != nil {
+				t.Fatalf("retry: %v", err)
+			}
+			if ms, _ := e.Messages("player", "INBOX"); len(ms) != 1 {
+				t.Errorf("player has %d messages, want 1", len(ms))
+			}
+		})
+	}
+}
+
+// TestSendServerDownThenUp sends to a fixed port where nothing listens
+// yet, then starts the server there.
+func TestSendServerDownThenUp(t *testing.T) {
+	port := freePort(t)
+	e, err := NewEmbedded(EmbeddedConfig{
+		SMTPAddr: fmt.Sprintf("127.0.0.1:%d", port),
+		Users:    []User{{"player", "pw"}},
+		Logger:   testLogger(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	s := newTestSender(t, e)
+	err = s.Send(context.Background(), sampleOutgoing())
+	var se *SendError
+	if !errors.As(err, &se) || !IsTemporary(err) || se.Stage != StageConnect || !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Fatalf("Send with the server down = %v, want a temporary connect error (connection refused)", err)
+	}
+	if err := e.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(context.Background(), sampleOutgoing()); err != nil {
+		t.Fatalf("Send after Start: %v", err)
+	}
+}
+
+func freePort(t testing.TB) int {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+func TestSendAuth(t *testing.T) {
+	e := newEmbedded(t, func(c *EmbeddedConfig) { c.RequireSMTPAuth = true })
+	send := func(user, pass string) error {
+		s, err := NewSender(SenderConfig{Addr: e.SMTPAddr(), Username: user, Password: pass, Logger: testLogger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Send(context.Background(), sampleOutgoing())
+	}
+	if err := send("", ""); err == nil || IsTemporary(err) {
+		t.Errorf("without AUTH: %v, want a permanent error", err)
+	}
+	err := send("herald", "wrong")
+	var se *SendError
+	if !errors.As(err, &se) || se.Stage != StageConnect || se.Code != 535 || IsTemporary(err) {
+		t.Errorf("wrong password: %v, want permanent 535 at connect", err)
+	}
+	if err := send("herald", testPass); err != nil {
+		t.Errorf("right password: %v", err)
+	}
+}
+
+func TestSendCancelledContext(t *testing.T) {
+	// A server that accepts and then says nothing: only ctx can end Send.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	s, err := NewSender(SenderConfig{Addr: ln.Addr().String(), Timeout: time.Minute, Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = s.Send(ctx, sampleOutgoing())
+	if err == nil || !IsTemporary(err) {
+		t.Errorf("Send = %v, want a temporary error", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Send took %v after its context expired", d)
+	}
+}
+
+func TestSendConcurrent(t *testing.T) {
+	e := newEmbedded(t, nil)
+	s := newTestSender(t, e)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := range 8 {
+		wg.Go(func() {
+			o := sampleOutgoing()
+			o.MessageID = fmt.Sprintf("c%d@pbem.example", i)
+			errs <- s.Send(context.Background(), o)
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 8 {
+		t.Errorf("player has %d messages, want 8", len(ms))
+	}
+}
+
+func TestSenderConfigErrors(t *testing.T) {
+	for _, cfg := range []SenderConfig{
+		{Addr: "smtp.example.org:25", Security: SecurityPlain},
+		{Addr: "smtp.example.org"},
+		{Addr: "127.0.0.1:0"},
+		{Addr: "127.0.0.1:25", Security: "ssl"},
+	} {
+		if _, err := NewSender(cfg); err == nil || !strings.HasPrefix(err.Error(), "mailbox: ") {
+			t.Errorf("NewSender(%+v) = %v, want a mailbox: error", cfg, err)
+		}
+	}
+	if _, err := NewSender(SenderConfig{Addr: "smtp.example.org:25", Security: SecurityPlain, AllowPlaintext: true}); err != nil {
+		t.Errorf("AllowPlaintext: %v", err)
+	}
+}
+
+func TestIsTemporary(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"nil", nil, false},
+		{"plain error", errors.New("mail: no address"), false},
+		{"421", &textproto.Error{Code: 421, Msg: "closing"}, true},
+		{"451 wrapped", fmt.Errorf("x: %w", &textproto.Error{Code: 451, Msg: "later"}), true},
+		{"550", &textproto.Error{Code: 550, Msg: "no such user"}, false},
+		{"554", &textproto.Error{Code: 554, Msg: "transaction failed"}, false},
+		{"451 and 550", errors.Join(&textproto.Error{Code: 451}, &textproto.Error{Code: 550}), false},
+		{"refused", &net.OpError{Op: "dial", Err: syscall.ECONNREFUSED}, true},
+		{"timeout", context.DeadlineExceeded, true},
+		{"SendError temp", &SendError{Temporary: true, Err: errors.New("x")}, true},
+		{"SendError perm", &SendError{Temporary: false, Err: errors.New("x")}, false},
+		{"go-mail SendError", &gomail.SendError{Reason: gomail.ErrSMTPRcptTo}, false},
+	}
+	for _, tc := range tests {
+		if got := IsTemporary(tc.err); got != tc.want {
+			t.Errorf("IsTemporary(%s: %v) = %v, want %v", tc.name, tc.err, got, tc.want)
+		}
+	}
+}
