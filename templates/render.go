@@ -24,11 +24,13 @@ const (
 	KindRefusal  Kind = "refusal"  // Refusal: orders changed nothing
 	KindReminder Kind = "reminder" // Reminder: the game waits too long
 	KindGameOver Kind = "gameover" // GameOver: the battle has ended
+	KindCheck    Kind = "check"    // Check: what orders would do, nothing changed
+	KindNotice   Kind = "notice"   // Notice: an answer about no game's position
 )
 
 // Kinds lists every kind of mail.
 func Kinds() []Kind {
-	return []Kind{KindWelcome, KindResult, KindDecision, KindRefusal, KindReminder, KindGameOver}
+	return []Kind{KindWelcome, KindResult, KindDecision, KindRefusal, KindReminder, KindGameOver, KindCheck, KindNotice}
 }
 
 // View is the data of one mail: Welcome, Result, Decision, Refusal,
@@ -44,6 +46,8 @@ func (Decision) Kind() Kind { return KindDecision }
 func (Refusal) Kind() Kind  { return KindRefusal }
 func (Reminder) Kind() Kind { return KindReminder }
 func (GameOver) Kind() Kind { return KindGameOver }
+func (Check) Kind() Kind    { return KindCheck }
+func (Notice) Kind() Kind   { return KindNotice }
 
 func (Welcome) view()  {}
 func (Result) view()   {}
@@ -51,6 +55,8 @@ func (Decision) view() {}
 func (Refusal) view()  {}
 func (Reminder) view() {}
 func (GameOver) view() {}
+func (Check) view()    {}
+func (Notice) view()   {}
 
 // Mail is a rendered mail: its subject, its plain-text part (UTF-8, lines
 // of at most Width columns outside order blocks and the dice section) and
@@ -79,18 +85,27 @@ func mustParse() map[Kind]set {
 	m := map[Kind]set{}
 	for _, k := range Kinds() {
 		t, err := texttemplate.New(string(k)).Funcs(textFuncs).ParseFS(files,
-			"layout.txt.tmpl", "partials.txt.tmpl", string(k)+".txt.tmpl")
+			layoutFor(k, "txt"), "partials.txt.tmpl", string(k)+".txt.tmpl")
 		if err != nil {
 			panic(fmt.Sprintf("templates: %s: %v", k, err))
 		}
 		h, err := htmltemplate.New(string(k)).Funcs(htmlFuncs).ParseFS(files,
-			"layout.html.tmpl", "partials.html.tmpl", string(k)+".html.tmpl")
+			layoutFor(k, "html"), "partials.html.tmpl", string(k)+".html.tmpl")
 		if err != nil {
 			panic(fmt.Sprintf("templates: %s: %v", k, err))
 		}
 		m[k] = set{text: t, html: h}
 	}
 	return m
+}
+
+// layoutFor names the layout file of a kind: a Notice, which may go to
+// someone who plays no game, has its own, without the players' footer.
+func layoutFor(k Kind, ext string) string {
+	if k == KindNotice {
+		return "notice-layout." + ext + ".tmpl"
+	}
+	return "layout." + ext + ".tmpl"
 }
 
 var textFuncs = texttemplate.FuncMap{
@@ -199,6 +214,16 @@ func deref(v View) View {
 			return nil
 		}
 		return *p
+	case *Check:
+		if p == nil {
+			return nil
+		}
+		return *p
+	case *Notice:
+		if p == nil {
+			return nil
+		}
+		return *p
 	}
 	return v
 }
@@ -234,6 +259,11 @@ func validate(v View) error {
 		blocks = append(blocks, &v.Block)
 	case GameOver:
 		g, side, acc = v.Game, v.Side, &v.Account
+	case Check:
+		g, side = v.Game, v.Side
+		blocks = append(blocks, &v.Block)
+	case Notice:
+		return validateNotice(v)
 	}
 	if !token.MatchString(g.ID) {
 		return fmt.Errorf("game ID %q: want letters, digits, '.', '_' or '-'", g.ID)
@@ -256,6 +286,19 @@ func validate(v View) error {
 		if err := checkBlock(g, b); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+func validateNotice(n Notice) error {
+	if n.GameID != "" && !token.MatchString(n.GameID) {
+		return fmt.Errorf("game ID %q: want letters, digits, '.', '_' or '-'", n.GameID)
+	}
+	if n.About == "" {
+		return errors.New("About (the subject) is empty")
+	}
+	if n.Block != nil {
+		return checkBlock(Game{ID: n.GameID, Move: n.Block.Move}, n.Block)
 	}
 	return nil
 }

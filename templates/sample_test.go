@@ -228,6 +228,34 @@ func samples() []struct {
 			Hint:    "If you sent the same mail twice, there is nothing to do: your orders of move 3 were carried out once.",
 			Waiting: waitingEnglishFree,
 		}},
+		{"check-english", Check{
+			Game: crecy(4), Side: english,
+			Lines: []Narrative{
+				{Text: "Godfrey's Command is activated (Free Activation)."},
+				{Text: "The Activation of Godfrey ends."},
+				{Text: "The English name Northampton for Continuity (4.2)."},
+			},
+			Stopped: "the next order needs the Continuity die roll for Northampton",
+			NotChecked: []NotApplied{
+				{LineNo: 5, Line: "END", Reason: "it comes after the first die roll"},
+			},
+			Waiting: "waiting for the French to decide whether to Seize Continuity",
+			Block:   block(english, 4, "ACTIVATE Godfrey", "END", "CONTINUE Northampton", "END"),
+		}},
+		{"notice-not-a-player", Notice{
+			GameID: "crecy-4f2a",
+			About:  "Your orders were not accepted",
+			Paragraphs: []string{
+				"Herald received orders for game crecy-4f2a from mallory@example.net, which is not the address of a player of that game. Nothing in the game has changed.",
+				"If you play in this game, send your orders from the address you gave when the game was set up. <b>Tags</b> & entities stay as typed.",
+			},
+		}},
+		{"notice-resign", Notice{
+			GameID: "crecy-4f2a",
+			About:  "Confirm your resignation",
+			Paragraphs: []string{"You asked to resign game crecy-4f2a. To confirm, reply with this block; to go on playing, ignore this mail."},
+			Block:      &OrderBlock{GameID: "crecy-4f2a", Move: 4, Key: keys[english], Prefill: []string{"RESIGN CONFIRM 7f3a9c"}},
+		}},
 		{"reminder-english", Reminder{
 			Game: crecy(4), Side: english,
 			Next:    "English to activate",

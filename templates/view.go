@@ -196,13 +196,16 @@ type Decision struct {
 type RefusalKind string
 
 const (
-	RefusedParse   RefusalKind = "parse"   // a line does not parse
-	RefusedIllegal RefusalKind = "illegal" // the rules forbid an order now, before any die was rolled
-	RefusedStale   RefusalKind = "stale"   // the block carries another move number
-	RefusedTurn    RefusalKind = "turn"    // the game waits for the other player
-	RefusedNoBlock RefusalKind = "noblock" // the mail holds no order block
-	RefusedKey     RefusalKind = "key"     // the KEY line is missing or wrong
-	RefusedOver    RefusalKind = "over"    // the battle is over
+	RefusedParse   RefusalKind = "parse"     // a line does not parse
+	RefusedIllegal RefusalKind = "illegal"   // the rules forbid an order now, before any die was rolled
+	RefusedStale   RefusalKind = "stale"     // the block carries another move number
+	RefusedTurn    RefusalKind = "turn"      // the game waits for the other player
+	RefusedNoBlock RefusalKind = "noblock"   // the mail holds no order block
+	RefusedKey     RefusalKind = "key"       // the KEY line is missing or wrong
+	RefusedOver    RefusalKind = "over"      // the battle is over
+	RefusedSeveral RefusalKind = "several"   // the mail holds more than one block
+	RefusedDup     RefusalKind = "duplicate" // the mail was processed before
+	RefusedLimit   RefusalKind = "limit"     // too many mails or failures from the sender
 )
 
 // Refusal answers a block that changed nothing in the game (principle 2):
@@ -247,4 +250,40 @@ type GameOver struct {
 	// DiceLog is the file name of the attached whole-game dice log; empty
 	// when none is attached.
 	DiceLog string
+}
+
+// Check answers the mail command CHECK: what the orders would do up to
+// the first die roll, with nothing changed in the game (docs/mail-orders.md).
+type Check struct {
+	Game
+	Side  string      // the recipient's side
+	Lines []Narrative // what would happen, in order
+	// Stopped says where the check ended: at the first die roll, or where
+	// the sender would no longer have the move. Empty when every order was
+	// checked.
+	Stopped    string
+	NotChecked []NotApplied // orders after the point where the check stopped
+	Waiting    string       // engine.Waiting after the checked orders
+	// Block is the recipient's block, prefilled with the checked orders
+	// so that sending them for real is one reply away.
+	Block OrderBlock
+}
+
+// Notice is a short answer that is not about a game's position: mail
+// Herald could not read or route, a sender who is not a player, the
+// confirmation asked before a resignation, the rate limit. It names no
+// player of any game, since its recipient may not be one.
+type Notice struct {
+	// GameID is the game the notice is about, if known; it only tags the
+	// subject.
+	GameID string
+	// About is the subject after the tag: "your mail could not be read".
+	About string
+	// Paragraphs are printed in order.
+	Paragraphs []string
+	// LineNo and Line quote the offending line, when there is one.
+	LineNo int
+	Line   string
+	// Block is a block to reply with (RESIGN CONFIRM …); nil for none.
+	Block *OrderBlock
 }

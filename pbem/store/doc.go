@@ -21,6 +21,7 @@
 //	games/<game id>/
 //	    record              JSON Game
 //	    state               JSON StateRecord: the state after the last event (a snapshot)
+//	    dice                JSON DiceRecord: the dice log's header line and chain reached
 //	    events/<seq>        one engine event, JSON (engine.MarshalEvent)
 //	    log/<seq>           one dice-log entry, JSON (pbem/dice)
 //	    secret/<name>       secrets never exported (the next dice seed)
