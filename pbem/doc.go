@@ -1,0 +1,29 @@
+// Package pbem turns a received e-mail into an authenticated, routed order
+// block, or into a clear reason why not (docs/mail-orders.md). It is pure:
+// no network, no store, no clock; the daemon (package pbem/games) passes in
+// the game's players and the time.
+//
+// # Basics
+//
+//	m, err := pbem.ReadMail(raw, pbem.ReadOptions{Self: []string{"herald@club.example"}})
+//	if m.Robot != "" { /* record, never answer */ }
+//	blocks, problems := pbem.FindBlocks(m.Text)
+//	id, via := pbem.Route(m, blocks, self)
+//	who, refusal := pbem.Authenticate(m, blocks[0], game.Players, game.Organizers)
+//	refusal = pbem.CheckMove(blocks[0], game.Move)
+//
+// ReadMail reads any MIME structure go-message parses (multipart/alternative
+// and mixed, nested, quoted-printable, base64, any charset of
+// go-message/charset, format=flowed) and prefers the text/plain part; an
+// HTML-only mail is converted to text, with its blockquotes quoted.
+// FindBlocks then reads only what the sender wrote: quoted lines (">"),
+// everything below a signature separator ("-- ") and forwarded or
+// Outlook-quoted earlier mails are ignored.
+//
+// # Caveats
+//
+// Line numbers in Block.Lines and Problem are lines of Mail.Text, the text
+// after MIME decoding, so that a refusal quotes what the player sees.
+//
+// The Limiter lives in memory: a restart forgets its counts.
+package pbem
