@@ -251,8 +251,8 @@ func samples() []struct {
 			},
 		}},
 		{"notice-resign", Notice{
-			GameID: "crecy-4f2a",
-			About:  "Confirm your resignation",
+			GameID:     "crecy-4f2a",
+			About:      "Confirm your resignation",
 			Paragraphs: []string{"You asked to resign game crecy-4f2a. To confirm, reply with this block; to go on playing, ignore this mail."},
 			Block:      &OrderBlock{GameID: "crecy-4f2a", Move: 4, Key: keys[english], Prefill: []string{"RESIGN CONFIRM 7f3a9c"}},
 		}},

@@ -117,7 +117,7 @@ type DiceView struct {
 	RevealedSeed   string // hex; the seed committed before these orders were written
 	NextCommitment string // hex; SHA-256 of the seed of the next batch
 	ChainHead      string // hex; the hash-chained log's head after these rolls
-	ChainLength    int    // rolls in the log so far
+	ChainLength    int    // entries in the log so far: the checkpoint is ChainLength:ChainHead
 	Signature      string // hex; the installation's Ed25519 signature of the head
 	Rolls          []RollView
 	// VerifyHint tells how to check, in a sentence: a command, a URL.

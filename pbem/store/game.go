@@ -31,8 +31,9 @@ type Game struct {
 type Player struct {
 	Side    string `json:"side"`
 	Address string `json:"address"`
-	// KeySHA256 is the SHA-256 of the player's secret key: the key itself
-	// is mailed to him once and never stored.
+	// KeySHA256 is the SHA-256 of the player's secret key, which
+	// authenticates his orders. The key itself is kept among the game's
+	// secrets, for the order blocks Herald mails him, and never exported.
 	KeySHA256 [32]byte `json:"key_sha256"`
 }
 
