@@ -1,16 +1,13 @@
 package command
 
 import (
-	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 
-	"herald/data"
-	"herald/engine"
 	"herald/pbem/dice"
+	"herald/pbem/games"
 )
 
 func init() {
@@ -55,7 +52,7 @@ func runVerify(env Env, fs *flag.FlagSet) int {
 		return fail(env, "verify", err)
 	}
 	defer f.Close()
-	opts := dice.Options{Replayer: engineReplayer{}, Checkpoints: fs.Lookup("checkpoint").Value.(*checkpointFlag).list}
+	opts := dice.Options{Replayer: games.Replayer{}, Checkpoints: fs.Lookup("checkpoint").Value.(*checkpointFlag).list}
 	if k := fs.Lookup("key").Value.String(); k != "" {
 		pub, err := dice.ParsePublicKey(k)
 		if err != nil {
@@ -76,53 +73,4 @@ func runVerify(env Env, fs *flag.FlagSet) int {
 		return fail(env, "verify", err)
 	}
 	return 0
-}
-
-// engineReplayer re-applies a game's order blocks through the engine with
-// the logged rolls, and digests what they produce the way the recording
-// side does (Digests).
-type engineReplayer struct{}
-
-func (engineReplayer) Replay(h dice.Header, blocks []dice.AppliedBlock, rolls dice.RollSource) ([]dice.Digest, error) {
-	sc, err := data.Scenario(h.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	st := engine.NewState(sc)
-	var out []dice.Digest
-	for i, b := range blocks {
-		side, ok := sc.SideByName(b.Side)
-		if !ok {
-			return out, fmt.Errorf("block %d: no side %q in %s", i, b.Side, sc.ID)
-		}
-		orders, err := engine.ParseOrders(engine.SplitLines(strings.TrimSuffix(b.Orders, "\n")))
-		if err != nil {
-			return out, fmt.Errorf("block %d: %w", i, err)
-		}
-		res, err := engine.Apply(sc, st, side, orders, rolls.Dice(i))
-		if err != nil {
-			return out, fmt.Errorf("block %d: %w", i, err)
-		}
-		d, err := Digests(res)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, d)
-		st = res.State
-	}
-	return out, nil
-}
-
-// Digests are the hashes of a block's events and resulting state that the
-// dice log records for it.
-func Digests(res *engine.BlockResult) (dice.Digest, error) {
-	var evs [][]byte
-	for _, e := range res.Events {
-		b, err := engine.MarshalEvent(e)
-		if err != nil {
-			return dice.Digest{}, err
-		}
-		evs = append(evs, b)
-	}
-	return dice.Digest{EventsSHA256: dice.EventsSHA256(evs), StateSHA256: sha256.Sum256(res.State.Encode())}, nil
 }

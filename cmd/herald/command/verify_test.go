@@ -10,6 +10,7 @@ import (
 	"herald/data"
 	"herald/engine"
 	"herald/pbem/dice"
+	"herald/pbem/games"
 )
 
 // recordGame plays legal orders on the sample battle with the verifiable
@@ -45,7 +46,7 @@ func recordGame(t *testing.T, blocks int) []byte {
 		if err != nil {
 			t.Fatalf("block %d %v: %v", i, orders, err)
 		}
-		d, err := Digests(res)
+		d, err := games.Digests(res)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,232 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"herald/engine"
+	"herald/pbem/dice"
+	"herald/pbem/games"
+	"herald/pbem/mailbox"
+	"herald/pbem/store"
+)
+
+func init() {
+	register(&Command{
+		Name:  "demo",
+		Usage: "[--out DIR] [--moves N]",
+		Short: "play a short scripted game by mail through the embedded server",
+		Long: `
+Demo plays a short game of Crécy by e-mail, with everything real but the
+players: Herald runs on the embedded IMAP and SMTP servers, and two scripted
+players (alice, the English, and bob, the French) read Herald's mails over
+IMAP and reply over SMTP with orders written into the mail's block, chosen
+from the orders the mail says are legal. Every mail is written to the
+output folder as .eml, every map as .png, and the game's dice log as
+dice.jsonl, which is then verified as herald verify would.`,
+		Flags: func(fs *flag.FlagSet) {
+			fs.String("out", "herald-demo", "output folder")
+			fs.Int("moves", 12, "stop after this many moves")
+		},
+		Run: runDemo,
+	})
+}
+
+func runDemo(env Env, fs *flag.FlagSet) int {
+	out := fs.Lookup("out").Value.String()
+	moves := fs.Lookup("moves").Value.(flag.Getter).Get().(int)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	return exit(env, "demo", demo(ctx, env, out, moves))
+}
+
+// demo runs the scripted game; see the command's help.
+func demo(ctx context.Context, env Env, out string, moves int) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: localUsers, Logger: log})
+	if err != nil {
+		return err
+	}
+	if err := emb.Start(); err != nil {
+		return err
+	}
+	defer emb.Close()
+	st, err := store.Open(filepath.Join(out, "herald.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	maps := &mapSaver{dir: out, render: mapFunc(true)}
+	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: maps.fn(), Logger: log})
+	if err != nil {
+		return err
+	}
+	g, err := svc.CreateGame(games.NewGame{ID: fmt.Sprintf("crecy-demo-%d", time.Now().Unix()%10000), Scenario: "crecy", Players: []games.PlayerSpec{
+		{Side: "English", Address: "alice@localhost"}, {Side: "French", Address: "bob@localhost"}}})
+	if err != nil {
+		return err
+	}
+	// Herald and the players run until the game reaches move n; then the
+	// players stop, and Herald until its last replies have left.
+	heraldCtx, stopHerald := context.WithCancel(ctx)
+	defer stopHerald()
+	playersCtx, stopPlayers := context.WithCancel(ctx)
+	defer stopPlayers()
+	var herald, players sync.WaitGroup
+	in, sender, err := localClients(emb, log)
+	if err != nil {
+		return err
+	}
+	herald.Add(1)
+	go func() { defer herald.Done(); svc.Serve(heraldCtx, in, sender.SendRaw, time.Second) }()
+	for _, name := range []string{"alice", "bob"} {
+		p, err := newDemoPlayer(emb, name, moves, log)
+		if err != nil {
+			return err
+		}
+		players.Add(1)
+		go func() { defer players.Done(); p.in.Run(playersCtx, p.handle) }()
+	}
+	start := time.Now()
+	err = waitUntil(ctx, func() (bool, error) {
+		s, err := svc.Summary(g.ID)
+		return err != nil || s.Move > moves || s.Record.Over, err
+	})
+	stopPlayers()
+	players.Wait()
+	if err == nil {
+		err = waitUntil(ctx, func() (bool, error) { n, err := svc.Pending(); return err != nil || n == 0, err })
+	}
+	stopHerald()
+	herald.Wait()
+	if err != nil {
+		return err
+	}
+	took := time.Since(start)
+	return demoReport(env, svc, emb, g.ID, out, took, maps.n)
+}
+
+// waitUntil polls done until it reports true, or ctx ends.
+func waitUntil(ctx context.Context, done func() (bool, error)) error {
+	for {
+		ok, err := done()
+		if ok || err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the demo did not finish in time: %w", ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// demoReport writes every mail and the dice log, verifies the log, and
+// says what was written.
+func demoReport(env Env, svc *games.Service, emb *mailbox.Embedded, id, out string, took time.Duration, maps int) error {
+	n := 0
+	for _, u := range localUsers {
+		for _, box := range []string{"INBOX", "Processed", "Rejected"} {
+			msgs, err := emb.Messages(u.Name, box)
+			if err != nil {
+				return err
+			}
+			for i, m := range msgs {
+				n++
+				name := fmt.Sprintf("%s-%s-%03d.eml", u.Name, strings.ToLower(box), i+1)
+				if err := os.WriteFile(filepath.Join(out, name), m.Raw, 0o644); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	var export bytes.Buffer
+	if err := svc.Export(id, &export); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "dice.jsonl"), export.Bytes(), 0o644); err != nil {
+		return err
+	}
+	pub := svc.PublicKey()
+	rep, err := dice.Verify(bytes.NewReader(export.Bytes()), dice.Options{PublicKey: &pub, Replayer: games.Replayer{}})
+	if err != nil {
+		return fmt.Errorf("the demo's dice log does not verify: %w", err)
+	}
+	s, err := svc.Summary(id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "Played game %s to move %d by mail in %s: %d mails and %d maps written to %s.\nThe game is %s.\nDice log %s: %s\n",
+		id, s.Move-1, took.Round(time.Millisecond), n, maps, out, s.Waiting, filepath.Join(out, "dice.jsonl"), rep.String())
+	return nil
+}
+
+// mapSaver keeps a copy of every map Herald renders, numbered.
+type mapSaver struct {
+	dir    string
+	render games.MapFunc
+	mu     sync.Mutex
+	n      int
+}
+
+func (m *mapSaver) fn() games.MapFunc {
+	if m.render == nil {
+		return nil
+	}
+	return func(sc *engine.Scenario, st *engine.State, events []engine.Event) ([]byte, error) {
+		png, err := m.render(sc, st, events)
+		if err != nil {
+			return nil, err
+		}
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.n++
+		return png, os.WriteFile(filepath.Join(m.dir, fmt.Sprintf("map-%03d-move-%d.png", m.n, st.Move)), png, 0o644)
+	}
+}
+
+// demoPlayer is a scripted player's mail client: it reads Herald's mail
+// over IMAP and sends the Autoplayer's replies over SMTP.
+type demoPlayer struct {
+	auto   *games.Autoplayer
+	in     *mailbox.Intake
+	sender *mailbox.Sender
+}
+
+func newDemoPlayer(emb *mailbox.Embedded, name string, lastMove int, log *slog.Logger) (*demoPlayer, error) {
+	in, err := mailbox.NewIntake(mailbox.IntakeConfig{Addr: emb.IMAPAddr(), Username: name, Password: name,
+		PollInterval: 100 * time.Millisecond, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	sender, err := mailbox.NewSender(mailbox.SenderConfig{Addr: emb.SMTPAddr(), HELO: "localhost", Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	return &demoPlayer{auto: &games.Autoplayer{Address: name + "@localhost", LastMove: lastMove}, in: in, sender: sender}, nil
+}
+
+func (p *demoPlayer) handle(ctx context.Context, msg mailbox.Message) (mailbox.Disposition, error) {
+	reply, err := p.auto.Reply(msg.Raw)
+	if err != nil {
+		return mailbox.Rejected, nil
+	}
+	if reply != nil {
+		if err := p.sender.Send(ctx, *reply); err != nil {
+			return 0, err
+		}
+	}
+	return mailbox.Processed, nil
+}

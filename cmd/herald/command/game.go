@@ -1,0 +1,175 @@
+package command
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"herald/pbem/games"
+	"herald/pbem/store"
+)
+
+func init() {
+	register(&Command{
+		Name:  "game",
+		Usage: "new|list|show|export [flags] [ID]",
+		Short: "create, list, show and export the games of a store",
+		Long: `
+Game manages the games of Herald's store (from --config, or --store):
+
+  herald game new --scenario crecy --side English=alice@example.org --side French=bob@example.org [--id ID]
+      creates a game and queues each player's welcome (his secret key, the
+      dice commitment); herald serve sends it.
+  herald game list
+  herald game show ID
+  herald game export ID [--out FILE]
+      writes the game's dice log for herald verify.
+
+The store is a single-writer database: stop herald serve before changing it.`,
+		Flags: func(fs *flag.FlagSet) {
+			fs.String("config", "", "configuration file (YAML) naming the store and Herald's address")
+			fs.String("store", "", "store file, instead of --config")
+			fs.String("address", "herald@localhost", "Herald's address, with --store")
+			fs.String("scenario", "", "new: the battle")
+			fs.String("id", "", "new: the game's tag (default <battle>-<4 hex digits>)")
+			fs.Var(&listFlag{}, "side", "new: SIDE=ADDRESS of a player; give one per side")
+			fs.Var(&listFlag{}, "organizer", "new: an organizer's address; may repeat")
+			fs.String("out", "", "export: file to write (default standard output)")
+		},
+		Run: runGame,
+	})
+}
+
+type listFlag struct{ list []string }
+
+func (l *listFlag) String() string     { return strings.Join(l.list, ",") }
+func (l *listFlag) Set(s string) error { l.list = append(l.list, s); return nil }
+
+func runGame(env Env, fs *flag.FlagSet) int {
+	if fs.NArg() == 0 {
+		fmt.Fprintln(env.Stderr, "herald game: want new, list, show or export")
+		return 2
+	}
+	svc, closeStore, err := openService(fs)
+	if err != nil {
+		return fail(env, "game", err)
+	}
+	defer closeStore()
+	sub, args := fs.Arg(0), fs.Args()[1:]
+	switch {
+	case sub == "new" && len(args) == 0:
+		err = gameNew(env, svc, fs)
+	case sub == "list" && len(args) == 0:
+		err = gameList(env.Stdout, svc)
+	case sub == "show" && len(args) == 1:
+		err = gameShow(env.Stdout, svc, args[0])
+	case sub == "export" && len(args) == 1:
+		err = gameExport(env.Stdout, svc, args[0], fs.Lookup("out").Value.String())
+	default:
+		fmt.Fprintf(env.Stderr, "herald game: unknown use %q; see herald help game\n", strings.Join(fs.Args(), " "))
+		return 2
+	}
+	return exit(env, "game", err)
+}
+
+// openService opens the store of --config or --store.
+func openService(fs *flag.FlagSet) (*games.Service, func(), error) {
+	path, addr := fs.Lookup("store").Value.String(), fs.Lookup("address").Value.String()
+	cfg := &Config{}
+	if c := fs.Lookup("config").Value.String(); c != "" {
+		var err error
+		if cfg, err = LoadConfig(c); err != nil {
+			return nil, nil, err
+		}
+		path, addr = cfg.Store, cfg.Address
+	}
+	if path == "" {
+		return nil, nil, errors.New("want --config or --store")
+	}
+	st, err := store.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w (is herald serve running on this store?)", err)
+	}
+	svc, err := games.New(games.Config{Store: st, Address: addr, Name: cfg.Name, Organizers: cfg.Organizers})
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return svc, func() { st.Close() }, nil
+}
+
+func gameNew(env Env, svc *games.Service, fs *flag.FlagSet) error {
+	ng := games.NewGame{Scenario: fs.Lookup("scenario").Value.String(), ID: fs.Lookup("id").Value.String(),
+		Organizers: fs.Lookup("organizer").Value.(*listFlag).list}
+	for _, s := range fs.Lookup("side").Value.(*listFlag).list {
+		side, addr, ok := strings.Cut(s, "=")
+		if !ok {
+			return fmt.Errorf("--side %q: want SIDE=ADDRESS", s)
+		}
+		ng.Players = append(ng.Players, games.PlayerSpec{Side: side, Address: addr})
+	}
+	if ng.Scenario == "" {
+		return errors.New("new: want --scenario")
+	}
+	g, err := svc.CreateGame(ng)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "created game %s (%s); the welcome mails are queued and go out with herald serve\n", g.ID, g.Scenario)
+	return nil
+}
+
+func gameList(w io.Writer, svc *games.Service) error {
+	list, err := svc.Games()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tBATTLE\tMOVE\tPLAYERS\tSTATE")
+	for _, g := range list {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", g.ID, g.Scenario, g.Move, players(g.Record), g.Waiting)
+	}
+	return tw.Flush()
+}
+
+func players(g *store.Game) string {
+	var out []string
+	for _, p := range g.Players {
+		out = append(out, p.Side+"="+p.Address)
+	}
+	return strings.Join(out, " ")
+}
+
+func gameShow(w io.Writer, svc *games.Service, id string) error {
+	s, err := svc.Summary(id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "game      %s\nbattle    %s\ncreated   %s\nmove      %d\nplayers   %s\nstate     %s\n",
+		s.ID, s.Scenario, s.Record.Created.Format("2006-01-02 15:04 MST"), s.Move, players(s.Record), s.Waiting)
+	for _, side := range s.Sides {
+		fmt.Fprintf(w, "%-9s %s, %d Flight Points, Flight Level %d\n", side.Name, side.Player, side.FlightPoints, side.FlightLevel)
+	}
+	fmt.Fprintf(w, "dice      %d rolls in %d batches; chain %d:%s\n", s.Chain.Rolls, s.Chain.Batches, s.Chain.Length, s.Chain.Head)
+	fmt.Fprintf(w, "events    %d\n", s.Events)
+	return nil
+}
+
+func gameExport(stdout io.Writer, svc *games.Service, id, out string) error {
+	if out == "" {
+		return svc.Export(id, stdout)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	if err := svc.Export(id, f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

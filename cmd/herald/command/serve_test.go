@@ -1,0 +1,176 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"herald/pbem/games"
+	"herald/pbem/mailbox"
+)
+
+// herald demo plays a game by mail over real IMAP and SMTP, writes its
+// mails and dice log, and the log verifies.
+func TestDemo(t *testing.T) {
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"demo", "--out", out, "--moves", "6"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "verified") && !strings.Contains(stdout.String(), "OK") {
+		t.Errorf("no verification in the summary:\n%s", stdout.String())
+	}
+	emls, _ := filepath.Glob(filepath.Join(out, "*.eml"))
+	if len(emls) < 10 {
+		t.Errorf("%d mails written, want at least 10 for six moves", len(emls))
+	}
+	if _, err := os.Stat(filepath.Join(out, "dice.jsonl")); err != nil {
+		t.Error(err)
+	}
+	if code, out := runVerifyOn(t, mustRead(t, filepath.Join(out, "dice.jsonl"))); code != 0 {
+		t.Errorf("herald verify on the demo's log: exit %d\n%s", code, out)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// herald serve against dovecot, an IMAP server nobody here wrote: Herald
+// reads its orders from dovecot and sends its replies to an SMTP server
+// (the embedded one, which files them in the players' mailboxes). Runs
+// when .ci/run has started dovecot:
+//
+//	HERALD_TEST_DOVECOT=1 HERALD_DOVECOT_ADDR=127.0.0.1:14300 \
+//	HERALD_DOVECOT_USER=herald HERALD_DOVECOT_PASS=secret go test -run Dovecot ./cmd/herald/command/
+func TestServeAgainstDovecot(t *testing.T) {
+	if os.Getenv("HERALD_TEST_DOVECOT") != "1" {
+		t.Skip("set HERALD_TEST_DOVECOT=1 and start dovecot with .ci/dovecot-start.sh")
+	}
+	imapAddr, user, pass := os.Getenv("HERALD_DOVECOT_ADDR"), os.Getenv("HERALD_DOVECOT_USER"), os.Getenv("HERALD_DOVECOT_PASS")
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: []mailbox.User{{Name: "alice", Password: "a"}, {Name: "bob", Password: "b"}}, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := emb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer emb.Close()
+	dir := t.TempDir()
+	config := filepath.Join(dir, "herald.yaml")
+	os.WriteFile(filepath.Join(dir, "imap-password"), []byte(pass+"\n"), 0o600)
+	os.WriteFile(config, []byte(fmt.Sprintf(`address: %s@localhost
+store: herald.db
+imap:
+  addr: %s
+  security: plain
+  username: %s
+  password_file: imap-password
+  poll: 200ms
+smtp:
+  addr: %s
+  security: plain
+log:
+  level: warn
+`, user, imapAddr, user, emb.SMTPAddr())), 0o600)
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"game", "new", "--config", config, "--id", "crecy-dovecot", "--scenario", "crecy",
+		"--side", "English=alice@localhost", "--side", "French=bob@localhost"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("game new: exit %d: %s", code, stderr.String())
+	}
+	cfg, err := LoadConfig(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serveConfigured(ctx, cfg) }()
+	players := map[string]*games.Autoplayer{"alice": {Address: "alice@localhost"}, "bob": {Address: "bob@localhost"}}
+	answered := map[string]bool{}
+	sent := 0
+	for deadline := time.Now().Add(60 * time.Second); sent < 6 && time.Now().Before(deadline); {
+		for name, ap := range players {
+			msgs, err := emb.Messages(name, "INBOX")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range msgs {
+				key := fmt.Sprint(name, m.UID)
+				if answered[key] {
+					continue
+				}
+				answered[key] = true
+				reply, err := ap.Reply(m.Raw)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if reply == nil {
+					continue
+				}
+				raw, err := mailbox.Compose(*reply)
+				if err != nil {
+					t.Fatal(err)
+				}
+				appendIMAP(t, imapAddr, user, pass, raw)
+				sent++
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second) // the last reply's result
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if sent < 6 {
+		t.Fatalf("the players sent %d order mails in a minute, want 6", sent)
+	}
+	var export bytes.Buffer
+	if code := Main([]string{"game", "export", "--config", config, "crecy-dovecot"}, nil, &export, &stderr); code != 0 {
+		t.Fatalf("export: %s", stderr.String())
+	}
+	if code, out := runVerifyOn(t, export.Bytes()); code != 0 || !strings.Contains(out, "blocks") {
+		t.Errorf("verify: exit %d\n%s", code, out)
+	}
+}
+
+// appendIMAP delivers a mail to a mailbox as a mail server would, by IMAP
+// APPEND.
+func appendIMAP(t *testing.T, addr, user, pass string, raw []byte) {
+	t.Helper()
+	c, err := imapclient.DialInsecure(addr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(user, pass).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	cmd := c.Append("INBOX", int64(len(raw)), nil)
+	if _, err := cmd.Write(raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	c.Logout().Wait()
+}

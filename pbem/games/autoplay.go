@@ -1,0 +1,104 @@
+package games
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"herald/pbem"
+	"herald/pbem/mailbox"
+	"herald/templates"
+)
+
+// Autoplayer is a scripted player that knows nothing but its mail: it
+// reads Herald's mails and, when one asks for orders, replies with legal
+// ones written into the mail's block, above the quoted mail, as a person
+// would. herald demo and the daemon's tests play with it.
+type Autoplayer struct {
+	Address string
+	// LastMove, when set, is the last move the player sends orders for.
+	LastMove int
+
+	mu   sync.Mutex
+	turn int
+	sent int
+}
+
+// Reply returns the answer to one of Herald's mails, or nil when the mail
+// asks nothing of the player.
+func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
+	m, err := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+	if err != nil {
+		return nil, err
+	}
+	blocks, _ := pbem.FindBlocks(m.Text)
+	legal := legalOrders(m.Text)
+	if len(blocks) != 1 || len(legal) == 0 || a.LastMove > 0 && blocks[0].Move > a.LastMove {
+		return nil, nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b := blocks[0]
+	block := templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: a.choose(legal)}.Text()
+	a.sent++
+	local, host, _ := strings.Cut(a.Address, "@")
+	return &mailbox.Outgoing{
+		From:      a.Address,
+		To:        []string{m.From},
+		Subject:   "Re: " + m.Subject,
+		Date:      time.Now().UTC(),
+		MessageID: fmt.Sprintf("%s.%d.%d@%s", local, time.Now().UnixNano(), a.sent, host),
+		InReplyTo: m.MessageID,
+		Text:      block + "\nYours,\n" + local + "\n\n" + quote(m.Text),
+	}, nil
+}
+
+// choose picks orders the way a brisk player would: decline Seizures,
+// end each Activation at once, continue when possible, and activate the
+// Commands in turn.
+func (a *Autoplayer) choose(legal []string) []string {
+	for _, prefix := range []string{"DECLINE", "END", "CONTINUE ", "ACTIVATE "} {
+		var found []string
+		for _, l := range legal {
+			if strings.HasPrefix(l, prefix) {
+				found = append(found, l)
+			}
+		}
+		if len(found) > 0 {
+			a.turn++
+			return []string{found[a.turn%len(found)]}
+		}
+	}
+	return []string{legal[0]}
+}
+
+// legalOrders reads the "You may send:" list of a mail's text, without
+// the forms that have a blank to fill ("SEIZE <command>").
+func legalOrders(text string) []string {
+	_, rest, ok := strings.Cut(text, "You may send:\n")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(l, "  ") || strings.TrimSpace(l) == "" {
+			break
+		}
+		if o := strings.TrimSpace(l); !placeholder.MatchString(o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+var placeholder = regexp.MustCompile(`<[^>]*>`)
+
+func quote(text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString("> " + l + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,174 @@
+package games
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"herald/engine"
+	"herald/pbem"
+	"herald/pbem/dice"
+	"herald/pbem/store"
+	"herald/templates"
+)
+
+// NewGame describes a game to create.
+type NewGame struct {
+	// ID is the game's tag; empty makes one from the battle:
+	// "crecy-4f2a".
+	ID       string
+	Scenario string
+	// Players gives each side of the battle its player's address.
+	Players []PlayerSpec
+	// Organizers may send administrative commands for this game.
+	Organizers []string
+}
+
+// PlayerSpec is one side's player.
+type PlayerSpec struct{ Side, Address string }
+
+var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,39}$`)
+
+// CreateGame creates a game at the battle's opening position, starts its
+// dice log, and queues each player's welcome: his secret key (to him
+// alone), the installation's public key and the first dice commitment.
+func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
+	sc, err := s.scenario(ng.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if ng.ID == "" {
+		if ng.ID, err = newGameID(sc.ID); err != nil {
+			return nil, err
+		}
+	}
+	if !gameID.MatchString(ng.ID) {
+		return nil, fmt.Errorf("games: game id %q: want lower-case letters, digits, '.', '_' or '-', at most 40", ng.ID)
+	}
+	players, err := checkPlayers(sc, ng.Players, s.cfg.Address)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(players))
+	for i := range players {
+		if keys[i], err = newPlayerKey(); err != nil {
+			return nil, err
+		}
+		players[i].KeySHA256 = sha256.Sum256([]byte(pbem.CanonicalKey(keys[i])))
+	}
+	st := engine.NewState(sc)
+	rec := &store.Game{ID: ng.ID, Scenario: sc.ID, Players: players, Organizers: ng.Organizers,
+		Created: s.cfg.Now().UTC(), Move: st.Move + 1}
+	header, up, err := dice.NewGame(s.key, rec.ID, sc.ID, []string{sc.Sides[0].Name, sc.Sides[1].Name})
+	if err != nil {
+		return nil, err
+	}
+	g := &game{rec: rec, sc: sc, st: st, header: *header, chain: up.Chain, seed: up.Next}
+	for i, p := range players {
+		side, _ := sc.SideByName(p.Side)
+		g.keys[side] = keys[i]
+	}
+	err = s.cfg.Store.Update(func(tx *store.Tx) error {
+		if err := tx.CreateGame(rec, st.Encode()); err != nil {
+			return err
+		}
+		if err := saveDice(tx, rec.ID, header.Line(), up); err != nil {
+			return err
+		}
+		for i, p := range players {
+			side, _ := sc.SideByName(p.Side)
+			if err := tx.PutSecret(rec.ID, secretKey(side), []byte(keys[i])); err != nil {
+				return err
+			}
+			if err := s.send(tx, g, s.welcome(g, side, keys[i]), p.Address, mailRef{kind: "welcome", side: p.Side, latest: true}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("games: create %s: %w", ng.ID, err)
+	}
+	s.log.Info("game created", "game", rec.ID, "scenario", sc.ID)
+	return rec, nil
+}
+
+// checkPlayers wants one distinct player per side of the battle, none of
+// them Herald itself.
+func checkPlayers(sc *engine.Scenario, specs []PlayerSpec, self string) ([]store.Player, error) {
+	if len(specs) != 2 {
+		return nil, fmt.Errorf("games: %s needs two players, one per side (%s, %s); got %d",
+			sc.ID, sc.Sides[0].Name, sc.Sides[1].Name, len(specs))
+	}
+	var out []store.Player
+	seen := map[string]bool{}
+	for _, p := range specs {
+		side, ok := sc.SideByName(p.Side)
+		if !ok {
+			return nil, fmt.Errorf("games: %s has no side %q (its sides are %s and %s)", sc.ID, p.Side, sc.Sides[0].Name, sc.Sides[1].Name)
+		}
+		addr := pbem.NormalizeAddress(p.Address)
+		if !strings.Contains(addr, "@") {
+			return nil, fmt.Errorf("games: player of the %s: %q is not a mail address", sc.SideName(side), p.Address)
+		}
+		if base, _ := pbem.PlusTag(addr); base == self {
+			return nil, fmt.Errorf("games: player of the %s: %s is Herald's own address", sc.SideName(side), addr)
+		}
+		if seen[sc.SideName(side)] || seen[addr] {
+			return nil, errors.New("games: each side needs its own player, each with his own address")
+		}
+		seen[sc.SideName(side)], seen[addr] = true, true
+		out = append(out, store.Player{Side: sc.SideName(side), Address: addr})
+	}
+	return out, nil
+}
+
+func newGameID(scenario string) (string, error) {
+	var b [2]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return scenario + "-" + hex.EncodeToString(b[:]), nil
+}
+
+// newPlayerKey makes a secret a player can copy from a mail and type:
+// 80 random bits as four groups of four base32 letters and digits.
+func newPlayerKey() (string, error) {
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	k := base32.StdEncoding.EncodeToString(b[:])
+	return k[0:4] + "-" + k[4:8] + "-" + k[8:12] + "-" + k[12:16], nil
+}
+
+// welcome is a player's first mail.
+func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welcome {
+	w := templates.Welcome{
+		Game:       s.gameView(g),
+		Side:       g.sc.SideName(side),
+		Player:     g.player(side),
+		Key:        key,
+		PublicKey:  s.key.Public().String(),
+		Commitment: g.header.Commit.String(),
+		FirstToAct: g.sc.SideName(g.st.Pending.Side),
+		Block:      templates.OrderBlock{GameID: g.rec.ID, Move: g.rec.Move, Key: key},
+		OrdersHelp: ordersHelp,
+	}
+	if g.st.Pending.Side == side {
+		w.Legal = engine.Legal(g.sc, g.st)
+	}
+	return w
+}
+
+var ordersHelp = []string{
+	"Write one order per line between the two markers of the block; `#` starts a comment. Names may be shortened to any unambiguous prefix and typed without accents: Gri for Grimaldi, Alencon for Alençon.",
+	"Standing orders settle the decisions that come up during your opponent's turn without a mail: `STANDING SEIZE NEVER`, or `STANDING SEIZE Alençon IF Edward`. Without them Herald asks you. Send them at any time.",
+	"Send `CHECK` as the first line of a block to see what your orders would do up to the first die roll, without changing anything; `STATUS` to get the latest mail again; `RESIGN` to concede.",
+	"The whole order language: docs/orders.md; the mail commands: docs/mail-orders.md.",
+}

@@ -1,0 +1,325 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"herald/pbem/mailbox"
+	"herald/pbem/store"
+)
+
+// world is Herald's daemon on the embedded IMAP and SMTP servers, over
+// loopback TCP, with its store on a real file. It can be killed and
+// started again on the same store, as a crashed daemon would be.
+type world struct {
+	t      *testing.T
+	emb    *mailbox.Embedded
+	dbPath string
+	log    *slog.Logger
+
+	mu      sync.Mutex
+	svc     *Service
+	st      *store.Store
+	cancel  context.CancelFunc
+	done    chan error
+	players map[string]*Autoplayer
+	refuse  atomic.Int32
+}
+
+func newWorld(t *testing.T, players ...string) *world {
+	t.Helper()
+	users := []mailbox.User{{Name: "herald", Password: "h"}}
+	for _, p := range players {
+		users = append(users, mailbox.User{Name: p, Password: p})
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	w := &world{t: t, dbPath: filepath.Join(t.TempDir(), "herald.db"), log: log, players: map[string]*Autoplayer{}}
+	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: users, Logger: log, SMTPHook: w.smtpHook})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := emb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.emb = emb
+	for _, p := range players {
+		w.players[p] = &Autoplayer{Address: p + "@localhost"}
+	}
+	t.Cleanup(func() {
+		w.kill()
+		emb.Close()
+	})
+	return w
+}
+
+// start runs the daemon; hooks may make its intake crash.
+func (w *world) start(hooks *mailbox.Hooks) {
+	w.t.Helper()
+	st, err := store.Open(w.dbPath)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: w.log,
+		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	in, err := mailbox.NewIntake(mailbox.IntakeConfig{Addr: w.emb.IMAPAddr(), Username: "herald", Password: "h",
+		Logger: w.log, Hooks: hooks, PollInterval: 50 * time.Millisecond,
+		ReconnectBackoff: mailbox.ConstantBackoff(50 * time.Millisecond), RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	sender, err := mailbox.NewSender(mailbox.SenderConfig{Addr: w.emb.SMTPAddr(), HELO: "herald.test", Timeout: 5 * time.Second, Logger: w.log})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- svc.Serve(ctx, in, sender.SendRaw, 50*time.Millisecond) }()
+	w.mu.Lock()
+	w.svc, w.st, w.cancel, w.done = svc, st, cancel, done
+	w.mu.Unlock()
+}
+
+// kill stops the daemon (if it still runs) and closes its store.
+func (w *world) kill() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cancel == nil {
+		return nil
+	}
+	w.cancel()
+	err := <-w.done
+	w.st.Close()
+	w.cancel, w.svc = nil, nil
+	return err
+}
+
+// crashed reports whether the daemon stopped by itself.
+func (w *world) crashed() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	select {
+	case err := <-w.done:
+		w.done <- err
+		return true
+	default:
+		return false
+	}
+}
+
+func (w *world) service() *Service {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.svc
+}
+
+// newGame creates a game between two local players.
+func (w *world) newGame(id, english, french string) {
+	w.t.Helper()
+	_, err := w.service().CreateGame(NewGame{ID: id, Scenario: "crecy", Players: []PlayerSpec{
+		{Side: "English", Address: english + "@localhost"}, {Side: "French", Address: french + "@localhost"}}})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.service().Kick()
+}
+
+// play lets every player answer each unread mail of his once, as his
+// mail client would, and returns how many replies they sent. dup sends
+// every reply twice (the same bytes, as a client that retries does).
+func (w *world) play(seen map[string]bool, dup bool) int {
+	w.t.Helper()
+	n := 0
+	for name, ap := range w.players {
+		msgs, err := w.emb.Messages(name, "INBOX")
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		for _, m := range msgs {
+			key := fmt.Sprintf("%s/%d", name, m.UID)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			reply, err := ap.Reply(m.Raw)
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			if reply == nil {
+				continue
+			}
+			raw, err := mailbox.Compose(*reply)
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			for range map[bool]int{false: 1, dup: 2} {
+				if err := w.emb.Deliver("herald@localhost", raw); err != nil {
+					w.t.Fatal(err)
+				}
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// settle waits until Herald has read all its mail and sent all replies.
+func (w *world) settle() {
+	w.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if w.crashed() {
+			return
+		}
+		inbox, err := w.emb.Messages("herald", "INBOX")
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		unseen := 0
+		for _, m := range inbox {
+			if !m.HasFlag(`\Seen`) {
+				unseen++
+			}
+		}
+		pending, err := w.service().Pending()
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		if unseen == 0 && pending == 0 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	w.t.Fatal("Herald did not settle in 20 s")
+}
+
+// Each crash point, then a restart on the same store: every order mail is
+// applied exactly once, every reply delivered, and the game verifies.
+func TestDaemonSurvivesCrashes(t *testing.T) {
+	errCrash := errors.New("injected crash")
+	for _, point := range []string{"after fetch", "after commit", "after seen", "smtp refuses"} {
+		t.Run(point, func(t *testing.T) {
+			w := newWorld(t, "alice", "bob")
+			var armed atomic.Int32
+			hooks := &mailbox.Hooks{}
+			crashOn := func() error {
+				if armed.CompareAndSwap(1, 2) {
+					return errCrash
+				}
+				return nil
+			}
+			switch point {
+			case "after fetch":
+				hooks.AfterFetch = func(mailbox.Message) error { return crashOn() }
+			case "after commit":
+				hooks.AfterCommit = func(mailbox.Message, mailbox.Disposition) error { return crashOn() }
+			case "after seen":
+				hooks.AfterSeen = func(mailbox.Message, mailbox.Disposition) error { return crashOn() }
+			}
+			w.start(hooks)
+			w.newGame("crecy-crash", "alice", "bob")
+			seen := map[string]bool{}
+			sent := 0
+			for round := 0; round < 8; round++ {
+				w.settle()
+				if round == 2 {
+					armed.Store(1)
+					if point == "smtp refuses" {
+						w.refuseSMTP(3)
+					}
+				}
+				if w.crashed() {
+					if err := w.kill(); !errors.Is(err, errCrash) {
+						t.Fatalf("daemon stopped with %v", err)
+					}
+					w.start(nil)
+					w.settle()
+				}
+				sent += w.play(seen, false)
+			}
+			w.settle()
+			if point != "smtp refuses" && armed.Load() != 2 {
+				t.Fatal("the crash was never injected")
+			}
+			if point == "smtp refuses" && w.refuse.Load() >= 0 {
+				t.Fatal("the SMTP server never refused")
+			}
+			if sent < 6 {
+				t.Fatalf("the players sent %d order mails, want at least 6", sent)
+			}
+			t.Logf("%d order mails", sent)
+			w.checkGame("crecy-crash", sent)
+		})
+	}
+}
+
+// refuseSMTP makes the SMTP server refuse the next n messages with a
+// temporary error.
+func (w *world) refuseSMTP(n int32) { w.refuse.Store(n) }
+
+// smtpHook refuses DATA while refuse counts down.
+func (w *world) smtpHook(stage mailbox.SMTPStage, _, _ string) error {
+	if stage == mailbox.SMTPData && w.refuse.Add(-1) >= 0 {
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"}
+	}
+	return nil
+}
+
+// checkGame: every order mail sent was applied exactly once (each makes
+// one block of the dice log), every result reached both players, and the
+// export verifies, replaying every block through the engine.
+func (w *world) checkGame(id string, sent int) {
+	w.t.Helper()
+	svc := w.service()
+	s, err := svc.Summary(id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if int(s.Chain.Batches) != sent {
+		w.t.Errorf("%s: %d order mails sent, %d blocks applied", id, sent, s.Chain.Batches)
+	}
+	for _, p := range []string{"alice", "bob"} {
+		msgs, err := w.emb.Messages(p, "INBOX")
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, m := range msgs {
+			got[messageIDOf(m.Raw)] = true
+		}
+		for b := 1; b <= sent; b++ {
+			side := map[string]string{"alice": "english", "bob": "french"}[p]
+			want := fmt.Sprintf("%s.result.b%d-%s@localhost", id, b, side)
+			if !got[want] {
+				w.t.Errorf("%s never received %s", p, want)
+			}
+		}
+	}
+	f := &fixture{t: w.t, svc: svc, game: id}
+	f.verify()
+}
+
+func messageIDOf(raw []byte) string {
+	for _, l := range strings.Split(string(raw), "\r\n") {
+		if v, ok := strings.CutPrefix(l, "Message-Id: "); ok {
+			return strings.Trim(v, "<>")
+		}
+		if v, ok := strings.CutPrefix(l, "Message-ID: "); ok {
+			return strings.Trim(v, "<>")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,237 @@
+package games
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"herald/pbem"
+	"herald/pbem/dice"
+	"herald/pbem/mailbox"
+	"herald/pbem/store"
+	"herald/templates"
+)
+
+const (
+	heraldAddr = "herald@test.example"
+	alice      = "alice@test.example" // the English
+	bob        = "bob@test.example"   // the French, who act first at Crécy
+)
+
+var epoch = time.Date(2026, 3, 3, 18, 40, 0, 0, time.UTC)
+
+// fixture is a service on a real store file with one game of Crécy.
+type fixture struct {
+	t     *testing.T
+	svc   *Service
+	st    *store.Store
+	game  string
+	keys  map[string]string // by player address, read from the welcomes
+	clock time.Time
+	n     int // mails sent by the players
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "herald.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	f := &fixture{t: t, st: st, keys: map[string]string{}, clock: epoch}
+	f.svc = f.service()
+	g, err := f.svc.CreateGame(NewGame{ID: "crecy-test", Scenario: "crecy", Players: []PlayerSpec{
+		{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game = g.ID
+	for _, m := range f.outbox() {
+		blocks, _ := pbem.FindBlocks(m.mail.Text)
+		if len(blocks) != 1 || blocks[0].Key == "" {
+			t.Fatalf("welcome to %s holds no block with a key:\n%s", m.to, m.mail.Text)
+		}
+		f.keys[m.to] = blocks[0].Key
+	}
+	f.deliverAll()
+	return f
+}
+
+func (f *fixture) service() *Service {
+	svc, err := New(Config{Store: f.st, Address: heraldAddr, Now: func() time.Time { return f.clock },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return svc
+}
+
+// sent is a mail in the outbox.
+type sent struct {
+	id   uint64
+	to   string
+	raw  []byte
+	mail *pbem.Mail
+}
+
+// outbox lists the mails waiting to be sent, read back as a player's
+// client would.
+func (f *fixture) outbox() []sent {
+	f.t.Helper()
+	var out []sent
+	err := f.st.View(func(tx *store.Tx) error {
+		due, err := tx.Due(f.clock.Add(1000*time.Hour), 1000)
+		for _, e := range due {
+			var m outboxMail
+			if err := json.Unmarshal(e.Mail, &m); err != nil {
+				return err
+			}
+			pm, err := pbem.ReadMail(m.Raw, pbem.ReadOptions{MaxBytes: 10 << 20})
+			if err != nil {
+				return fmt.Errorf("outbox entry %d: %w", e.ID, err)
+			}
+			out = append(out, sent{id: e.ID, to: m.To[0], raw: m.Raw, mail: pm})
+		}
+		return err
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return out
+}
+
+// deliverAll empties the outbox as an SMTP server that accepts everything
+// would, and returns what it sent.
+func (f *fixture) deliverAll() []sent {
+	f.t.Helper()
+	out := f.outbox()
+	if err := f.st.Update(func(tx *store.Tx) error {
+		for _, m := range out {
+			if err := tx.Delivered(m.id); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		f.t.Fatal(err)
+	}
+	return out
+}
+
+// mailFrom composes a player's mail to Herald.
+func (f *fixture) mailFrom(from, subject, body string) []byte {
+	f.t.Helper()
+	f.n++
+	raw, err := mailbox.Compose(mailbox.Outgoing{
+		From: from, To: []string{"herald+" + f.game + "@test.example"}, Subject: subject,
+		Date: f.clock, MessageID: fmt.Sprintf("m%d.%s", f.n, from), Text: body,
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return raw
+}
+
+// orders is a player's mail with an order block for the game's current
+// move, with his own key unless key is given.
+func (f *fixture) orders(from string, key string, lines ...string) []byte {
+	f.t.Helper()
+	if key == "" {
+		key = f.keys[from]
+	}
+	b := templates.OrderBlock{GameID: f.game, Move: f.move(), Key: key, Prefill: lines}
+	return f.mailFrom(from, "Re: ["+f.game+"] orders", "Here you go.\n\n"+b.Text()+"\nCheers\n")
+}
+
+func (f *fixture) handle(raw []byte) Outcome {
+	f.t.Helper()
+	out, err := f.svc.HandleMail(raw)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return out
+}
+
+func (f *fixture) summary() *Summary {
+	f.t.Helper()
+	s, err := f.svc.Summary(f.game)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return s
+}
+
+func (f *fixture) move() int { return f.summary().Move }
+
+// snapshot is everything a mail could change in the game: record, state,
+// event count and dice log.
+func (f *fixture) snapshot() string {
+	f.t.Helper()
+	var b bytes.Buffer
+	err := f.st.View(func(tx *store.Tx) error {
+		g, err := tx.Game(f.game)
+		if err != nil {
+			return err
+		}
+		json.NewEncoder(&b).Encode(g)
+		s, err := tx.State(f.game)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%d %s\n", s.Events, s.State)
+		d, err := tx.Dice(f.game)
+		if err != nil {
+			return err
+		}
+		b.Write(d.Chain)
+		seed, err := tx.Secret(f.game, secretSeed)
+		b.Write(seed)
+		return err
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return b.String()
+}
+
+// verify checks the game's export as herald verify does.
+func (f *fixture) verify() *dice.Report {
+	f.t.Helper()
+	var b bytes.Buffer
+	if err := f.svc.Export(f.game, &b); err != nil {
+		f.t.Fatal(err)
+	}
+	pub := f.svc.PublicKey()
+	rep, err := dice.Verify(&b, dice.Options{PublicKey: &pub, Replayer: Replayer{}})
+	if err != nil {
+		f.t.Fatalf("export does not verify: %v", err)
+	}
+	return rep
+}
+
+// only returns the single mail sent to addr, failing otherwise.
+func only(t *testing.T, mails []sent, addr string) sent {
+	t.Helper()
+	var found []sent
+	for _, m := range mails {
+		if m.to == addr {
+			found = append(found, m)
+		}
+	}
+	if len(found) != 1 {
+		var subj []string
+		for _, m := range mails {
+			subj = append(subj, m.to+": "+m.mail.Subject)
+		}
+		t.Fatalf("want one mail to %s, got %d:\n%s", addr, len(found), strings.Join(subj, "\n"))
+	}
+	return found[0]
+}
+
+func pbemBlocks(m sent) ([]pbem.Block, []pbem.Problem) { return pbem.FindBlocks(m.mail.Text) }

@@ -1,0 +1,113 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"herald/engine"
+	"herald/pbem/dice"
+	"herald/pbem/store"
+)
+
+// game is a game loaded for one mail: its record, battle, state from the
+// latest snapshot (never a replay) and where its dice stand.
+type game struct {
+	rec    *store.Game
+	sc     *engine.Scenario
+	st     *engine.State
+	header dice.Header
+	chain  dice.Chain
+	seed   dice.Seed
+	keys   [2]string // each side's player key, for the blocks mailed to him
+}
+
+const secretSeed = "seed"
+
+// secretKey names where a side's player key is kept.
+func secretKey(side engine.Side) string { return fmt.Sprintf("key%d", side) }
+
+func (s *Service) load(tx *store.Tx, id string) (*game, error) {
+	rec, err := tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := s.scenario(rec.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("games: game %s: %w", id, err)
+	}
+	snap, err := tx.State(id)
+	if err != nil {
+		return nil, err
+	}
+	st, err := engine.DecodeState(snap.State)
+	if err != nil {
+		return nil, fmt.Errorf("games: game %s: %w", id, err)
+	}
+	g := &game{rec: rec, sc: sc, st: st}
+	for side := range g.keys {
+		k, err := tx.Secret(id, secretKey(engine.Side(side)))
+		if err != nil {
+			return nil, err
+		}
+		g.keys[side] = string(k)
+	}
+	return g, g.loadDice(tx)
+}
+
+func (g *game) loadDice(tx *store.Tx) error {
+	d, err := tx.Dice(g.rec.ID)
+	if err != nil {
+		return err
+	}
+	if g.header, err = dice.ParseHeader(d.Header); err != nil {
+		return fmt.Errorf("games: game %s: %w", g.rec.ID, err)
+	}
+	if err := json.Unmarshal(d.Chain, &g.chain); err != nil {
+		return fmt.Errorf("games: game %s: dice chain: %w", g.rec.ID, err)
+	}
+	seed, err := tx.Secret(g.rec.ID, secretSeed)
+	if err != nil {
+		return err
+	}
+	return g.seed.UnmarshalText(seed)
+}
+
+// saveDice stores what a closed batch (or a new game) brings to the log:
+// its entries, the chain reached and the next secret seed.
+func saveDice(tx *store.Tx, id string, header []byte, up *dice.Update) error {
+	for _, e := range up.Entries {
+		line, err := e.Line()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.AppendLog(id, line); err != nil {
+			return err
+		}
+	}
+	chain, err := json.Marshal(up.Chain)
+	if err != nil {
+		return err
+	}
+	if err := tx.PutDice(id, store.DiceRecord{Header: header, Chain: chain}); err != nil {
+		return err
+	}
+	seed, err := up.Next.MarshalText()
+	if err != nil {
+		return err
+	}
+	return tx.PutSecret(id, secretSeed, seed)
+}
+
+// side finds the player's side of the game by its name.
+func (g *game) side(name string) (engine.Side, bool) { return g.sc.SideByName(name) }
+
+// player returns the address of a side's player.
+func (g *game) player(side engine.Side) string {
+	name := g.sc.SideName(side)
+	for _, p := range g.rec.Players {
+		if p.Side == name {
+			return p.Address
+		}
+	}
+	return ""
+}

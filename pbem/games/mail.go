@@ -1,0 +1,142 @@
+package games
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"herald/pbem"
+	"herald/pbem/store"
+	"herald/templates"
+)
+
+// Outcome is what became of a mail.
+type Outcome struct {
+	MessageID string
+	Game      string
+	// Status is "applied", "checked", "status", "resign-asked",
+	// "resigned", "refused:<code>", "ignored:<why>" or "duplicate".
+	Status string
+	// Rejected is true when the mail changed no game: the daemon files it
+	// in the Rejected mailbox.
+	Rejected bool
+}
+
+// HandleMail processes one received mail, raw RFC 5322 bytes, in one store
+// transaction: orders applied, replies queued and the Message-ID recorded
+// together, or nothing. It is safe to call again with the same mail.
+func (s *Service) HandleMail(raw []byte) (Outcome, error) {
+	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}})
+	var me *pbem.MailError
+	if readErr != nil {
+		if !errors.As(readErr, &me) {
+			return Outcome{}, readErr
+		}
+		m = me.Mail
+	}
+	id := messageID(m, raw)
+	var out Outcome
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		out = Outcome{MessageID: id}
+		if p, seen := tx.Processed(id); seen {
+			return s.duplicate(tx, m, id, p, &out)
+		}
+		w := &work{s: s, tx: tx, m: m, id: id, out: &out}
+		if err := w.run(me); err != nil {
+			return err
+		}
+		return tx.MarkProcessed(id, store.Processed{Game: out.Game, Outcome: out.Status, At: s.cfg.Now().UTC()})
+	})
+	if err != nil {
+		return Outcome{}, fmt.Errorf("games: mail %s: %w", id, err)
+	}
+	s.log.Info("mail processed", "message_id", id, "game", out.Game, "outcome", out.Status)
+	return out, nil
+}
+
+// messageID identifies a mail for exactly-once processing: its Message-ID,
+// or for a mail without one the hash of its bytes.
+func messageID(m *pbem.Mail, raw []byte) string {
+	if m != nil && m.MessageID != "" {
+		return m.MessageID
+	}
+	h := sha256.Sum256(raw)
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// duplicate answers a mail processed before: once with a notice (a player
+// who sent the same mail twice learns that it counted once), then never,
+// so that a mail redelivered again and again is not answered each time.
+func (s *Service) duplicate(tx *store.Tx, m *pbem.Mail, id string, p *store.Processed, out *Outcome) error {
+	out.Game, out.Status, out.Rejected = p.Game, "duplicate", true
+	if strings.HasSuffix(p.Outcome, "+dup") || m == nil || m.Robot != "" || m.From == "" {
+		return nil
+	}
+	n := templates.Notice{
+		GameID: p.Game,
+		About:  "Your mail was already processed",
+		Paragraphs: []string{
+			fmt.Sprintf("Herald received this mail (Message-ID %s) before, on %s, and processed it then (%s). It was counted once, and nothing has changed now.", id, p.At.Format("2 January 2006 15:04 MST"), p.Outcome),
+		},
+	}
+	if err := s.send(tx, nil, n, m.From, mailRef{kind: "duplicate", tag: hashTag(id), inReplyTo: id}); err != nil {
+		return err
+	}
+	p.Outcome += "+dup"
+	return tx.MarkProcessed(id, *p)
+}
+
+// work is one mail being processed inside its transaction.
+type work struct {
+	s   *Service
+	tx  *store.Tx
+	m   *pbem.Mail
+	id  string
+	out *Outcome
+	g   *game
+}
+
+func (w *work) ignore(why string) error {
+	w.out.Status, w.out.Rejected = "ignored:"+why, true
+	w.s.log.Info("mail ignored", "message_id", w.id, "why", why)
+	return nil
+}
+
+func (w *work) run(me *pbem.MailError) error {
+	m := w.m
+	switch {
+	case m == nil || m.From == "":
+		return w.ignore("no sender")
+	case m.Robot != "":
+		return w.ignore(m.Robot)
+	}
+	if ok, notify := w.s.limiter.Allow(m.From, w.s.cfg.Now()); !ok {
+		if notify {
+			return w.notice("rate-limited", "Too many mails", fmt.Sprintf("Herald has received more than %d mails from %s in the last hour and will not read more from this address for a while. Nothing in any game has changed; send your orders again later.", w.s.cfg.PerHour, m.From))
+		}
+		return w.ignore("rate-limited")
+	}
+	if me != nil {
+		return w.notice(refusalCode(me), "Your mail could not be read", me.Reason+" Nothing in any game has changed.")
+	}
+	return w.orders()
+}
+
+func refusalCode(me *pbem.MailError) string {
+	if me.TooLarge {
+		return "too-large"
+	}
+	return "malformed"
+}
+
+// notice answers with a Notice and records the mail as refused.
+func (w *work) notice(code, about string, paragraphs ...string) error {
+	w.out.Status, w.out.Rejected = "refused:"+code, true
+	n := templates.Notice{About: about, Paragraphs: paragraphs}
+	if w.g != nil {
+		n.GameID = w.g.rec.ID
+	}
+	return w.s.send(w.tx, nil, n, w.m.From, mailRef{kind: "notice", tag: hashTag(w.id), inReplyTo: w.id})
+}

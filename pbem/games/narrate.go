@@ -1,0 +1,121 @@
+package games
+
+import (
+	"reflect"
+	"strings"
+
+	"herald/engine"
+	"herald/pbem/dice"
+	"herald/templates"
+)
+
+// gameView is what every mail says about the game.
+func (s *Service) gameView(g *game) templates.Game {
+	v := templates.Game{ID: g.rec.ID, Battle: battleName(g.sc), Move: g.rec.Move}
+	for i := range v.Sides {
+		side := engine.Side(i)
+		v.Sides[i] = templates.SideInfo{
+			Name:         g.sc.SideName(side),
+			Player:       g.player(side),
+			FlightPoints: engine.FlightPoints(g.sc, g.st, side),
+			FlightLevel:  g.sc.Sides[i].FlightLevel,
+		}
+	}
+	return v
+}
+
+// battleName is the battle as players call it: "Crécy" from "Crécy, 26
+// August 1346".
+func battleName(sc *engine.Scenario) string {
+	name, _, _ := strings.Cut(sc.Name, ",")
+	if name == "" {
+		return sc.ID
+	}
+	return name
+}
+
+// narrate turns events into the lines of a mail, pairing each event that
+// rolled a die with the dice log's roll (for its sequence number), in order.
+func narrate(sc *engine.Scenario, events []engine.Event, rolls []dice.Roll) []templates.Narrative {
+	var out []templates.Narrative
+	next := 0
+	for _, e := range events {
+		n := templates.Narrative{Text: engine.Describe(sc, e)}
+		if r := rollOf(e); r != nil {
+			v := rollView(*r)
+			if next < len(rolls) {
+				v.Seq = int(rolls[next].Seq)
+				next++
+			}
+			n.Roll = &v
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// rollOf finds the die roll an event carries. Events that roll hold it in
+// a field named Roll, of type engine.Roll or *engine.Roll; looking for that
+// field keeps this working as the rule chapters add events.
+func rollOf(e engine.Event) *engine.Roll {
+	v := reflect.ValueOf(e)
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	f := v.FieldByName("Roll")
+	if !f.IsValid() {
+		return nil
+	}
+	switch r := f.Interface().(type) {
+	case engine.Roll:
+		return &r
+	case *engine.Roll:
+		return r
+	}
+	return nil
+}
+
+func rollView(r engine.Roll) templates.RollView {
+	v := templates.RollView{Purpose: r.Purpose, Die: r.Die, Total: r.Total}
+	for _, m := range r.Mods {
+		v.Mods = append(v.Mods, templates.ModView{DRM: m.DRM, Reason: m.Reason, Rule: m.Rule})
+	}
+	return v
+}
+
+// notApplied lists the orders of a block that were not carried out.
+func notApplied(orders []engine.Order, lines map[int]string, reason string, refused *engine.IllegalOrderError) []templates.NotApplied {
+	var out []templates.NotApplied
+	for _, o := range orders {
+		na := templates.NotApplied{LineNo: o.LineNo(), Line: lines[o.LineNo()], Reason: reason}
+		if na.Line == "" {
+			na.Line = o.String()
+		}
+		if refused != nil && refused.Line == o.LineNo() {
+			na.Reason, na.Rule = refused.Reason, refused.Rule
+		}
+		out = append(out, na)
+	}
+	return out
+}
+
+// diceView is the verification data of a closed batch.
+func diceView(up *dice.Update, rolls []templates.Narrative, game string) templates.DiceView {
+	v := templates.DiceView{
+		Batch:          int(up.Batch),
+		RevealedSeed:   up.Seed.String(),
+		NextCommitment: up.Chain.Commit.String(),
+		ChainHead:      up.Checkpoint.Head.String(),
+		ChainLength:    int(up.Checkpoint.Length),
+		VerifyHint:     "Check every roll with `herald verify` on the game's export (`herald game export " + game + "`), or with any program that follows docs/dice.md.",
+	}
+	if up.Checkpoint.Sig != nil {
+		v.Signature = up.Checkpoint.Sig.String()
+	}
+	for _, n := range rolls {
+		if n.Roll != nil {
+			v.Rolls = append(v.Rolls, *n.Roll)
+		}
+	}
+	return v
+}

@@ -1,0 +1,226 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"herald/engine"
+	"herald/pbem"
+	"herald/pbem/store"
+	"herald/templates"
+)
+
+// orders finds, routes and authenticates the mail's order block and
+// carries out what it asks (docs/mail-orders.md).
+func (w *work) orders() error {
+	blocks, problems := pbem.FindBlocks(w.m.Text)
+	id, _ := pbem.Route(w.m, blocks, []string{w.s.cfg.Address})
+	if id == "" {
+		if len(blocks) == 0 && len(problems) == 0 {
+			return w.notice("no-block", "No orders found in your mail",
+				"Herald found no order block in your mail, and no game it could be about. Reply to Herald's latest mail about your game and write your orders between the two markers of its block.")
+		}
+		return w.notice("unknown-game", "No such game", "Herald found an order block in your mail, but no game it names. Reply to Herald's latest mail about your game, keeping its subject and the block's first line as they are.")
+	}
+	g, err := w.s.load(w.tx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return w.notice("unknown-game", "No such game", fmt.Sprintf("Herald runs no game %q. Check the game's tag in the subject and in the block's first line: reply to Herald's latest mail about your game.", id))
+	}
+	if err != nil {
+		return err
+	}
+	w.g, w.out.Game = g, g.rec.ID
+	switch {
+	case len(blocks) == 0 && len(problems) > 0:
+		p := problems[0]
+		return w.refuseSender(templates.Refusal{Cause: templates.RefusedNoBlock, LineNo: p.Line, Line: p.Text, Reason: p.Reason}, "unterminated-block")
+	case len(blocks) == 0:
+		return w.refuseSender(templates.Refusal{Cause: templates.RefusedNoBlock,
+			Reason: "Herald found no order block in your mail: orders must stand between the two markers of the block, outside any quoted text"}, "no-block")
+	case len(blocks) > 1:
+		return w.refuseSender(templates.Refusal{Cause: templates.RefusedSeveral,
+			Reason: fmt.Sprintf("your mail holds %d order blocks; Herald carries out one block per mail, so that the order of your orders is never in doubt", len(blocks))}, "several-blocks")
+	}
+	b := blocks[0]
+	if b.GameID != g.rec.ID {
+		return w.notice("unknown-game", "Orders for another game", fmt.Sprintf("Your mail was addressed to game %s, but its block is for game %s. Reply to Herald's latest mail about the game you mean.", g.rec.ID, b.GameID))
+	}
+	return w.authenticated(g, b)
+}
+
+// playerSide is the side of the mail's sender if he plays the game, by
+// address alone: enough to choose whom a refusal goes to, never to act.
+func (w *work) playerSide() (engine.Side, bool) {
+	base, _ := pbem.PlusTag(w.m.From)
+	for _, p := range w.g.rec.Players {
+		if b, _ := pbem.PlusTag(p.Address); b == base {
+			return w.g.side(p.Side)
+		}
+	}
+	return 0, false
+}
+
+func (w *work) authenticated(g *game, b pbem.Block) error {
+	organizers := append(append([]string(nil), g.rec.Organizers...), w.s.cfg.Organizers...)
+	who, r := pbem.Authenticate(w.m, b, g.rec.Players, organizers)
+	if r != nil {
+		w.s.log.Warn("authentication failed", "game", g.rec.ID, "from", w.m.From, "code", r.Code)
+		w.s.limiter.Fail(w.m.From, w.s.cfg.Now())
+		if r.Code == "wrong-sender" {
+			return w.notice(r.Code, "Your orders were not accepted",
+				fmt.Sprintf("Herald received orders for game %s from %s, which is not the address of a player of that game. Nothing in the game has changed.", g.rec.ID, w.m.From),
+				"If you play in this game, send your orders from the address the game was set up with.")
+		}
+		return w.refuseSender(templates.Refusal{Cause: templates.RefusedKey, Reason: r.Message,
+			Hint: "Copy the block from Herald's latest mail to you: its KEY line is yours alone."}, r.Code)
+	}
+	if who.Organizer {
+		return w.organizer(g, b)
+	}
+	side, ok := g.side(who.Side)
+	if !ok {
+		return fmt.Errorf("games: %s: player of unknown side %q", g.rec.ID, who.Side)
+	}
+	if g.rec.Over {
+		return w.refuse(side, templates.Refusal{Cause: templates.RefusedOver, Reason: "the battle is over: " + g.rec.Result}, "game-over", nil)
+	}
+	switch b.Command {
+	case pbem.CommandStatus:
+		return w.status(g, side)
+	case pbem.CommandResign:
+		return w.askResign(g, side)
+	case pbem.CommandConfirmResign:
+		return w.resign(g, side, b)
+	}
+	if r := pbem.CheckMove(b, g.rec.Move); r != nil {
+		return w.refuse(side, templates.Refusal{Cause: templates.RefusedStale, Reason: r.Message,
+			Hint: "If you sent the same orders twice, there is nothing to do: they were carried out once. Otherwise reply to Herald's latest mail."}, r.Code, nil)
+	}
+	return w.play(g, side, b)
+}
+
+// play parses and applies the block's orders, or checks them (CHECK).
+func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
+	lines := orderLines(b)
+	orders, err := engine.ParseOrders(lines)
+	var illegal *engine.IllegalOrderError
+	if errors.As(err, &illegal) {
+		return w.refuseOrders(g, side, templates.RefusedParse, illegal, lines)
+	}
+	if err != nil {
+		return err
+	}
+	if len(orders) == 0 {
+		return w.refuse(side, templates.Refusal{Cause: templates.RefusedNoBlock, Reason: "your order block holds no orders"}, "no-block", nil)
+	}
+	if !mayAct(g, side, orders) {
+		return w.refuse(side, templates.Refusal{Cause: templates.RefusedTurn,
+			Reason: fmt.Sprintf("the %s have no decision to make now", g.sc.SideName(side)), Waiting: engine.Waiting(g.sc, g.st),
+			Hint: "Standing orders may be sent at any time; other orders when Herald asks for them."}, "not-your-turn", lines)
+	}
+	if b.Command == pbem.CommandCheck {
+		return w.check(g, side, orders, lines)
+	}
+	err = w.s.play(w.tx, g, block{side: side, orders: orders, lines: lineMap(lines), messageID: w.id})
+	if errors.As(err, &illegal) {
+		return w.refuseOrders(g, side, templates.RefusedIllegal, illegal, lines)
+	}
+	if err != nil {
+		return err
+	}
+	w.out.Status = "applied"
+	return nil
+}
+
+// orderLines are the block's lines without the command word of CHECK.
+func orderLines(b pbem.Block) []engine.Line {
+	var out []engine.Line
+	for _, l := range b.Lines {
+		if f := strings.Fields(l.Text); len(f) == 1 && strings.EqualFold(f[0], "CHECK") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func lineMap(lines []engine.Line) map[int]string {
+	m := map[int]string{}
+	for _, l := range lines {
+		m[l.No] = strings.TrimSpace(l.Text)
+	}
+	return m
+}
+
+// mayAct: a side acts when the game waits for it, and may send standing
+// orders alone at any time.
+func mayAct(g *game, side engine.Side, orders []engine.Order) bool {
+	if g.st.Pending.Kind != 0 && g.st.Pending.Side == side {
+		return true
+	}
+	for _, o := range orders {
+		if !engine.IsStanding(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// refuseOrders answers orders the engine refused before any die was rolled.
+func (w *work) refuseOrders(g *game, side engine.Side, cause templates.RefusalKind, e *engine.IllegalOrderError, lines []engine.Line) error {
+	r := templates.Refusal{Cause: cause, LineNo: e.Line, Line: e.Text, Reason: e.Reason, Rule: e.Rule, Legal: e.Legal}
+	if r.Line == "" {
+		r.Line = lineMap(lines)[e.Line]
+	}
+	if cause == templates.RefusedIllegal && r.LineNo == 0 {
+		r.Waiting = engine.Waiting(g.sc, g.st)
+	}
+	return w.refuse(side, r, "illegal-order", lines)
+}
+
+// refuse answers a player with a Refusal, with a block to try again
+// (prefilled with his lines), and records the mail as refused. The
+// refusal goes to the player's own address, whoever the From: claims.
+func (w *work) refuse(side engine.Side, r templates.Refusal, code string, lines []engine.Line) error {
+	g := w.g
+	w.out.Status, w.out.Rejected = "refused:"+code, true
+	r.Game, r.Side = w.s.gameView(g), g.sc.SideName(side)
+	if !g.rec.Over {
+		blk := w.s.orderBlock(g, side, texts(lines))
+		r.Block = &blk
+	}
+	return w.s.send(w.tx, g, r, g.player(side), mailRef{kind: "refusal", tag: hashTag(w.id) + "-", side: r.Side, inReplyTo: w.id})
+}
+
+// refuseSender refuses a mail whose sender is known only by address: a
+// player gets a Refusal, anyone else a Notice that names no player.
+func (w *work) refuseSender(r templates.Refusal, code string) error {
+	if side, ok := w.playerSide(); ok {
+		return w.refuse(side, r, code, nil)
+	}
+	return w.notice(code, "Your mail was not accepted", sentenceOf(r.Reason)+" Nothing in the game has changed.")
+}
+
+func texts(lines []engine.Line) []string {
+	var out []string
+	for _, l := range lines {
+		if t := strings.TrimSpace(l.Text); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// sentenceOf capitalises a reason and ends it with a full stop.
+func sentenceOf(reason string) string {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return ""
+	}
+	s := strings.ToUpper(reason[:1]) + reason[1:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}

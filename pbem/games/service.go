@@ -1,0 +1,167 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"herald/data"
+	"herald/engine"
+	"herald/pbem"
+	"herald/pbem/dice"
+	"herald/pbem/mailbox"
+	"herald/pbem/store"
+)
+
+// Config configures a Service.
+type Config struct {
+	Store *store.Store
+	// Address is Herald's own address, "herald@club.example". Mail about
+	// a game comes from its plus-address, herald+<game id>@club.example,
+	// so that a player's reply routes by address alone.
+	Address string
+	// Name is the display name of Herald's mails (default "Herald").
+	Name string
+	// Organizers may send administrative commands for every game.
+	Organizers []string
+	// MaxMailBytes bounds what is read of a mail (default 1 MiB).
+	MaxMailBytes int64
+	// PerHour caps the mails one sender may send in an hour (default 60).
+	PerHour int
+	// Map renders the battlefield after a block of orders; nil sends
+	// mails without a map.
+	Map MapFunc
+	// RetryBackoff paces new attempts at a mail the SMTP server refused
+	// for now (4xx, network); PermanentBackoff at one it refused for good
+	// (5xx), which only the operator can fix. No mail is ever dropped.
+	// Defaults: 10 s doubling to 30 min; 30 min doubling to 6 h.
+	RetryBackoff     mailbox.Backoff
+	PermanentBackoff mailbox.Backoff
+	// Now is the clock (default time.Now); tests fix it.
+	Now func() time.Time
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+}
+
+// MapFunc renders the map after events brought a game to st, as a PNG.
+type MapFunc func(sc *engine.Scenario, st *engine.State, events []engine.Event) ([]byte, error)
+
+// Service runs the games of one store.
+type Service struct {
+	cfg     Config
+	key     *dice.Key
+	limiter *pbem.Limiter
+	log     *slog.Logger
+
+	mu        sync.Mutex
+	scenarios map[string]*engine.Scenario
+
+	// wake tells the outbox loop that a commit queued mail.
+	wake chan struct{}
+}
+
+const metaKey = "installation-key"
+
+// New opens the service on its store, creating the installation's dice
+// signing key on first use.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("games: no store")
+	}
+	addr := pbem.NormalizeAddress(cfg.Address)
+	if !strings.Contains(addr, "@") {
+		return nil, fmt.Errorf("games: Herald's address %q is not an address", cfg.Address)
+	}
+	cfg.Address = addr
+	if cfg.Name == "" {
+		cfg.Name = "Herald"
+	}
+	if cfg.MaxMailBytes == 0 {
+		cfg.MaxMailBytes = 1 << 20
+	}
+	if cfg.PerHour == 0 {
+		cfg.PerHour = 60
+	}
+	if cfg.RetryBackoff == nil {
+		cfg.RetryBackoff = mailbox.ExponentialBackoff(10*time.Second, 30*time.Minute)
+	}
+	if cfg.PermanentBackoff == nil {
+		cfg.PermanentBackoff = mailbox.ExponentialBackoff(30*time.Minute, 6*time.Hour)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	key, err := installationKey(cfg.Store)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{cfg: cfg, key: key, limiter: pbem.NewLimiter(cfg.PerHour), log: cfg.Logger,
+		scenarios: map[string]*engine.Scenario{}, wake: make(chan struct{}, 1)}, nil
+}
+
+// installationKey loads the Ed25519 key that signs every game's dice log,
+// or makes and stores one.
+func installationKey(st *store.Store) (*dice.Key, error) {
+	var key *dice.Key
+	err := st.Update(func(tx *store.Tx) error {
+		if pem := tx.Meta(metaKey); pem != nil {
+			k, err := dice.ParseKey(pem)
+			key = k
+			return err
+		}
+		k, err := dice.GenerateKey()
+		if err != nil {
+			return err
+		}
+		pem, err := k.MarshalPEM()
+		if err != nil {
+			return err
+		}
+		key = k
+		return tx.PutMeta(metaKey, pem)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("games: installation key: %w", err)
+	}
+	return key, nil
+}
+
+// PublicKey is the installation's public key, which checks every game's
+// dice log signatures.
+func (s *Service) PublicKey() dice.PublicKey { return s.key.Public() }
+
+// Address is Herald's own address.
+func (s *Service) Address() string { return s.cfg.Address }
+
+// scenario loads a battle once; scenarios never change while running.
+func (s *Service) scenario(id string) (*engine.Scenario, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sc, ok := s.scenarios[id]; ok {
+		return sc, nil
+	}
+	sc, err := data.Scenario(id)
+	if err != nil {
+		return nil, err
+	}
+	s.scenarios[id] = sc
+	return sc, nil
+}
+
+// gameAddress is the plus-address Herald writes from about a game.
+func (s *Service) gameAddress(id string) string {
+	local, host, _ := strings.Cut(s.cfg.Address, "@")
+	return local + "+" + id + "@" + host
+}
+
+// host is the domain of Herald's address, for Message-IDs.
+func (s *Service) host() string {
+	_, host, _ := strings.Cut(s.cfg.Address, "@")
+	return host
+}

@@ -1,0 +1,76 @@
+package games
+
+import (
+	"herald/engine"
+	"herald/pbem/dice"
+	"herald/pbem/store"
+)
+
+// Summary is where a game stands, for herald game list and show.
+type Summary struct {
+	ID, Scenario string
+	Move         int
+	Record       *store.Game
+	// Waiting is whom the game waits for, or how it ended.
+	Waiting string
+	Sides   [2]SideSummary
+	Chain   dice.Chain
+	Events  uint64
+}
+
+// SideSummary is one army's standing.
+type SideSummary struct {
+	Name, Player              string
+	FlightPoints, FlightLevel int
+}
+
+// Summary describes one game.
+func (s *Service) Summary(id string) (*Summary, error) {
+	var out *Summary
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, err = s.summary(tx, id)
+		return err
+	})
+	return out, err
+}
+
+// Games describes every game of the store, by id.
+func (s *Service) Games() ([]*Summary, error) {
+	var out []*Summary
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
+		recs, err := tx.Games()
+		if err != nil {
+			return err
+		}
+		for _, r := range recs {
+			sum, err := s.summary(tx, r.ID)
+			if err != nil {
+				return err
+			}
+			out = append(out, sum)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func (s *Service) summary(tx *store.Tx, id string) (*Summary, error) {
+	g, err := s.load(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := tx.State(id)
+	if err != nil {
+		return nil, err
+	}
+	sum := &Summary{ID: g.rec.ID, Scenario: g.rec.Scenario, Move: g.rec.Move, Record: g.rec,
+		Waiting: engine.Waiting(g.sc, g.st), Chain: g.chain, Events: snap.Events}
+	if g.rec.Over {
+		sum.Waiting = "over: " + g.rec.Result
+	}
+	for i, side := range s.gameView(g).Sides {
+		sum.Sides[i] = SideSummary{Name: side.Name, Player: side.Player, FlightPoints: side.FlightPoints, FlightLevel: side.FlightLevel}
+	}
+	return sum, nil
+}

@@ -1,0 +1,202 @@
+package games
+
+import (
+	"crypto/sha256"
+	"fmt"
+
+	"herald/engine"
+	"herald/pbem/dice"
+	"herald/pbem/mailbox"
+	"herald/pbem/store"
+	"herald/templates"
+)
+
+// block is an authenticated order block about to be applied.
+type block struct {
+	side      engine.Side
+	orders    []engine.Order
+	lines     map[int]string // the lines as typed, by number, for replies
+	messageID string         // of the mail that carried it
+}
+
+// play applies an order block under the game's next dice batch and stores
+// everything it did: events, state, dice log, game record and the mails to
+// both players. An illegal block comes back as the error, with nothing
+// stored and the batch's seed unrevealed.
+func (s *Service) play(tx *store.Tx, g *game, b block) error {
+	sender := g.sc.SideName(b.side)
+	batch, err := dice.Begin(g.chain, g.seed, sender, uint64(g.rec.Move), engine.CanonicalBlock(b.orders))
+	if err != nil {
+		return err
+	}
+	res, err := engine.Apply(g.sc, g.st, b.side, b.orders, batch)
+	if err != nil {
+		return err
+	}
+	d, err := Digests(res)
+	if err != nil {
+		return err
+	}
+	up, err := batch.Close(s.key, d.EventsSHA256, d.StateSHA256)
+	if err != nil {
+		return err
+	}
+	if err := s.record(tx, g, res, up); err != nil {
+		return err
+	}
+	return s.announce(tx, g, b, res, up)
+}
+
+// Digests are the hashes of a block's events and resulting state that the
+// dice log records for it, and that herald verify recomputes.
+func Digests(res *engine.BlockResult) (dice.Digest, error) {
+	evs, err := marshalEvents(res.Events)
+	if err != nil {
+		return dice.Digest{}, err
+	}
+	return dice.Digest{EventsSHA256: dice.EventsSHA256(evs), StateSHA256: sha256.Sum256(res.State.Encode())}, nil
+}
+
+func marshalEvents(events []engine.Event) ([][]byte, error) {
+	var out [][]byte
+	for _, e := range events {
+		b, err := engine.MarshalEvent(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// record stores what a block did and moves the game on.
+func (s *Service) record(tx *store.Tx, g *game, res *engine.BlockResult, up *dice.Update) error {
+	evs, err := marshalEvents(res.Events)
+	if err != nil {
+		return err
+	}
+	if err := tx.AppendEvents(g.rec.ID, evs, res.State.Encode()); err != nil {
+		return err
+	}
+	if err := saveDice(tx, g.rec.ID, g.header.Line(), up); err != nil {
+		return err
+	}
+	g.st, g.chain, g.seed = res.State, up.Chain, up.Next
+	g.rec.Move = res.State.Move + 1
+	if o := res.State.Outcome; o != nil {
+		g.rec.Over, g.rec.Result = true, o.Reason
+	}
+	return tx.PutGame(g.rec)
+}
+
+// announce mails both players what the block did: the game's end, or the
+// result with the pre-filled block for the player who acts next, or the
+// question for the player whose decision interrupts the turn.
+func (s *Service) announce(tx *store.Tx, g *game, b block, res *engine.BlockResult, up *dice.Update) error {
+	lines := narrate(g.sc, res.Events, up.Rolls)
+	acc := templates.Account{Sender: g.sc.SideName(b.side), Lines: lines, Dice: diceView(up, lines, g.rec.ID)}
+	ref := mailRef{kind: "result", tag: fmt.Sprintf("b%d-", up.Batch), latest: true}
+	if s.cfg.Map != nil {
+		png, err := s.cfg.Map(g.sc, g.st, res.Events)
+		if err != nil {
+			return fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
+		}
+		acc.MapCID = fmt.Sprintf("map.%s.%d@%s", g.rec.ID, up.Batch, s.host())
+		ref.inline = []mailbox.Part{{Name: fmt.Sprintf("%s-move-%d.png", g.rec.ID, g.st.Move), ContentType: "image/png", ContentID: acc.MapCID, Data: png}}
+	}
+	if g.rec.Over {
+		return s.gameOver(tx, g, acc, ref, "")
+	}
+	for i := range 2 {
+		side := engine.Side(i)
+		a := acc
+		r := ref
+		r.side = g.sc.SideName(side)
+		if side == b.side {
+			a.NotApplied = notApplied(res.NotApplied, b.lines, res.Stopped, res.Refused)
+			r.inReplyTo = b.messageID
+		}
+		if err := s.send(tx, g, s.resultView(g, side, a), g.player(side), r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resultView is a side's mail after a block: a Decision when the game waits
+// for him in the middle of his opponent's turn, else a Result.
+func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) templates.View {
+	p := g.st.Pending
+	gv := s.gameView(g)
+	name := g.sc.SideName(side)
+	next := nextLabel(g.sc, p)
+	waiting := engine.Waiting(g.sc, g.st)
+	if p.Side != side {
+		return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting}
+	}
+	blk := s.orderBlock(g, side, prefill(acc.NotApplied))
+	legal := engine.Legal(g.sc, g.st)
+	if p.Side != g.st.Active {
+		return templates.Decision{Game: gv, Account: acc, Side: name, Next: next,
+			Question: "Your opponent is about to roll for Continuity: " + waiting + ".", Legal: legal, Block: blk,
+			StandingHint: "Standing orders settle this without a mail next time: `STANDING SEIZE NEVER`, or `STANDING SEIZE <command> IF <command>`."}
+	}
+	return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting, ToAct: true, Block: &blk, Legal: legal}
+}
+
+// orderBlock is a side's block for the game's next move.
+func (s *Service) orderBlock(g *game, side engine.Side, prefill []string) templates.OrderBlock {
+	return templates.OrderBlock{GameID: g.rec.ID, Move: g.rec.Move, Key: g.keys[side], Prefill: prefill}
+}
+
+// prefill offers the orders that were not carried out again, so that a
+// conditional block's plans are one reply away.
+func prefill(na []templates.NotApplied) []string {
+	var out []string
+	for _, n := range na {
+		out = append(out, n.Line)
+	}
+	return out
+}
+
+// nextLabel is the subject's "French to activate".
+func nextLabel(sc *engine.Scenario, p engine.Decision) string {
+	if p.Kind == 0 {
+		return "the battle is over"
+	}
+	verb := map[engine.DecisionKind]string{
+		engine.DecideActivation:   "to activate",
+		engine.DecideActions:      "to give orders",
+		engine.DecideContinuation: "to continue or pass",
+		engine.DecideSeizure:      "to decide on Seizure",
+	}[p.Kind]
+	if verb == "" {
+		verb = "to decide"
+	}
+	return sc.SideName(p.Side) + " " + verb
+}
+
+// gameOver mails both players the end of the battle with the whole game's
+// dice log attached. winner overrides the engine's outcome (a resignation).
+func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mailRef, winner string) error {
+	export, err := exportBytes(tx, g.rec.ID)
+	if err != nil {
+		return err
+	}
+	name := g.rec.ID + "-dice.jsonl"
+	ref.attach = []mailbox.Part{{Name: name, ContentType: "application/jsonl", Data: export}}
+	ref.kind = "gameover"
+	if o := g.st.Outcome; o != nil && winner == "" && !o.Draw {
+		winner = g.sc.SideName(o.Winner)
+	}
+	for i := range 2 {
+		side := engine.Side(i)
+		r := ref
+		r.side = g.sc.SideName(side)
+		v := templates.GameOver{Game: s.gameView(g), Account: acc, Side: r.side, Winner: winner, Outcome: g.rec.Result, DiceLog: name}
+		if err := s.send(tx, g, v, g.player(side), r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
