@@ -139,7 +139,7 @@ func bodyText(e *message.Entity) (string, error) {
 		if err != nil {
 			return err
 		}
-		s := strings.ReplaceAll(string(b), "\r\n", "\n")
+		s := newlines.Replace(string(b))
 		switch {
 		case t == "text/plain" && plain == nil:
 			if strings.EqualFold(params["format"], "flowed") {
@@ -163,6 +163,10 @@ func bodyText(e *message.Entity) (string, error) {
 	}
 	return "", nil
 }
+
+// newlines makes every line end LF: CRLF, and a lone CR as old Mac
+// clients wrote it.
+var newlines = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
 func size(n int64) string {
 	switch {
