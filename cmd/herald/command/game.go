@@ -54,12 +54,17 @@ func runGame(env Env, fs *flag.FlagSet) int {
 		fmt.Fprintln(env.Stderr, "herald game: want new, list, show or export")
 		return 2
 	}
+	// Flags may follow the subcommand: herald game new --scenario crecy.
+	sub := fs.Arg(0)
+	if err := fs.Parse(fs.Args()[1:]); err != nil {
+		return 2
+	}
+	args := fs.Args()
 	svc, closeStore, err := openService(fs)
 	if err != nil {
 		return fail(env, "game", err)
 	}
 	defer closeStore()
-	sub, args := fs.Arg(0), fs.Args()[1:]
 	switch {
 	case sub == "new" && len(args) == 0:
 		err = gameNew(env, svc, fs)
