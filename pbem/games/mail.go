@@ -114,7 +114,7 @@ func (w *work) run(me *pbem.MailError) error {
 	}
 	if ok, notify := w.s.limiter.Allow(m.From, w.s.cfg.Now()); !ok {
 		if notify {
-			return w.notice("rate-limited", "Too many mails", fmt.Sprintf("Herald has received more than %d mails from %s in the last hour and will not read more from this address for a while. Nothing in any game has changed; send your orders again later.", w.s.cfg.PerHour, m.From))
+			return w.notice("rate-limited", "Too many mails", fmt.Sprintf("Herald has received more mails from %s in the last hour than it reads from one address (%d), or too many with a wrong key (%d), and will not read more from this address for a while. Nothing in any game has changed; send your orders again later.", m.From, w.s.cfg.PerHour, pbem.MaxFailures))
 		}
 		return w.ignore("rate-limited")
 	}

@@ -82,12 +82,13 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 	if !ok {
 		return fmt.Errorf("games: %s: player of unknown side %q", g.rec.ID, who.Side)
 	}
+	if b.Command == pbem.CommandStatus {
+		return w.status(g, side)
+	}
 	if g.rec.Over {
 		return w.refuse(side, templates.Refusal{Cause: templates.RefusedOver, Reason: "the battle is over: " + g.rec.Result}, "game-over", nil)
 	}
 	switch b.Command {
-	case pbem.CommandStatus:
-		return w.status(g, side)
 	case pbem.CommandResign:
 		return w.askResign(g, side)
 	case pbem.CommandConfirmResign:

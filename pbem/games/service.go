@@ -46,8 +46,9 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// MapFunc renders the map after events brought a game to st, as a PNG.
-type MapFunc func(sc *engine.Scenario, st *engine.State, events []engine.Event) ([]byte, error)
+// MapFunc renders the map as a PNG after events brought a game from
+// before to after.
+type MapFunc func(sc *engine.Scenario, before, after *engine.State, events []engine.Event) ([]byte, error)
 
 // Service runs the games of one store.
 type Service struct {

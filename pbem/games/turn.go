@@ -41,10 +41,11 @@ func (s *Service) play(tx *store.Tx, g *game, b block) error {
 	if err != nil {
 		return err
 	}
+	before := g.st
 	if err := s.record(tx, g, res, up); err != nil {
 		return err
 	}
-	return s.announce(tx, g, b, res, up)
+	return s.announce(tx, g, b, before, res, up)
 }
 
 // Digests are the hashes of a block's events and resulting state that the
@@ -92,12 +93,12 @@ func (s *Service) record(tx *store.Tx, g *game, res *engine.BlockResult, up *dic
 // announce mails both players what the block did: the game's end, or the
 // result with the pre-filled block for the player who acts next, or the
 // question for the player whose decision interrupts the turn.
-func (s *Service) announce(tx *store.Tx, g *game, b block, res *engine.BlockResult, up *dice.Update) error {
+func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State, res *engine.BlockResult, up *dice.Update) error {
 	lines := narrate(g.sc, res.Events, up.Rolls)
 	acc := templates.Account{Sender: g.sc.SideName(b.side), Lines: lines, Dice: diceView(up, lines, g.rec.ID)}
 	ref := mailRef{kind: "result", tag: fmt.Sprintf("b%d-", up.Batch), latest: true}
 	if s.cfg.Map != nil {
-		png, err := s.cfg.Map(g.sc, g.st, res.Events)
+		png, err := s.cfg.Map(g.sc, before, g.st, res.Events)
 		if err != nil {
 			return fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
 		}

@@ -185,8 +185,8 @@ func (m *mapSaver) fn() games.MapFunc {
 	if m.render == nil {
 		return nil
 	}
-	return func(sc *engine.Scenario, st *engine.State, events []engine.Event) ([]byte, error) {
-		png, err := m.render(sc, st, events)
+	return func(sc *engine.Scenario, before, st *engine.State, events []engine.Event) ([]byte, error) {
+		png, err := m.render(sc, before, st, events)
 		if err != nil {
 			return nil, err
 		}

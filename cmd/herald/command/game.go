@@ -44,6 +44,22 @@ The store is a single-writer database: stop herald serve before changing it.`,
 	})
 }
 
+// parseInterleaved parses flags wherever they stand among the arguments,
+// and returns the arguments that are not flags.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
 type listFlag struct{ list []string }
 
 func (l *listFlag) String() string     { return strings.Join(l.list, ",") }
@@ -54,12 +70,12 @@ func runGame(env Env, fs *flag.FlagSet) int {
 		fmt.Fprintln(env.Stderr, "herald game: want new, list, show or export")
 		return 2
 	}
-	// Flags may follow the subcommand: herald game new --scenario crecy.
+	// Flags may follow the subcommand and its id: herald game show ID --store F.
 	sub := fs.Arg(0)
-	if err := fs.Parse(fs.Args()[1:]); err != nil {
+	args, err := parseInterleaved(fs, fs.Args()[1:])
+	if err != nil {
 		return 2
 	}
-	args := fs.Args()
 	svc, closeStore, err := openService(fs)
 	if err != nil {
 		return fail(env, "game", err)
@@ -83,11 +99,17 @@ func runGame(env Env, fs *flag.FlagSet) int {
 
 // openService opens the store of --config or --store.
 func openService(fs *flag.FlagSet) (*games.Service, func(), error) {
-	path, addr := fs.Lookup("store").Value.String(), fs.Lookup("address").Value.String()
+	get := func(name string) string { return fs.Lookup(name).Value.String() }
+	return openStore(get("config"), get("store"), get("address"))
+}
+
+// openStore opens the service on the store a configuration file names,
+// or on a store file with Herald's address.
+func openStore(config, path, addr string) (*games.Service, func(), error) {
 	cfg := &Config{}
-	if c := fs.Lookup("config").Value.String(); c != "" {
+	if config != "" {
 		var err error
-		if cfg, err = LoadConfig(c); err != nil {
+		if cfg, err = LoadConfig(config); err != nil {
 			return nil, nil, err
 		}
 		path, addr = cfg.Store, cfg.Address

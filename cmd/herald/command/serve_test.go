@@ -174,3 +174,33 @@ func appendIMAP(t *testing.T, addr, user, pass string, raw []byte) {
 	}
 	c.Logout().Wait()
 }
+
+// herald render draws a battle at its start, and a stored game now.
+func TestRender(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "crecy.png")
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"render", "--scenario", "crecy", "--out", out}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if b := mustRead(t, out); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Error("not a PNG")
+	}
+	db := filepath.Join(dir, "herald.db")
+	if code := Main([]string{"game", "new", "--store", db, "--id", "crecy-r", "--scenario", "crecy",
+		"--side", "English=alice@example.org", "--side", "French=bob@example.org"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("game new: %s", stderr.String())
+	}
+	if code := Main([]string{"render", "--store", db, "--game", "crecy-r", "--out", out}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("render a stored game: %s", stderr.String())
+	}
+	for _, args := range [][]string{{"game", "list", "--store", db}, {"game", "show", "crecy-r", "--store", db}} {
+		stdout.Reset()
+		if code := Main(args, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "crecy-r") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout.String(), stderr.String())
+		}
+	}
+	if code := Main([]string{"render", "--scenario", "nowhere"}, nil, &stdout, &stderr); code != 1 {
+		t.Errorf("unknown battle: exit %d", code)
+	}
+}

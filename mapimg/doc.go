@@ -1,0 +1,26 @@
+// Package mapimg draws a game's battlefield as a PNG for the result mails:
+// flat-topped hexes with their XXYY labels, terrain as fills that also
+// carry a symbol (so that print and colour-blind readers can tell woods
+// from marsh), hexside features, elevation, the counters as the real game
+// shows them (a square turned to the vertex it faces, the Command's stripe
+// on its front edge), leaders and Standards, an overlay of what the last
+// order block did, and a legend.
+//
+// # Basics
+//
+//	img, err := mapimg.Render(sc, st, mapimg.Options{Marks: mapimg.Marks(sc, events)})
+//	png, err := mapimg.PNG(sc, st, opts)
+//
+// Drawing uses golang.org/x/image/vector for anti-aliased shapes and the Go
+// fonts through golang.org/x/image/font/opentype: both are pure Go and
+// maintained with the Go project, so Herald needs no system fonts, no cgo
+// and no external program (docs/architecture.md says more).
+//
+// # Caveats
+//
+// Text on counters stays upright whatever the facing: the turned square
+// and its stripe show the facing, and upright text stays legible at the
+// sizes a phone shows. Markers the state does not hold yet (Shield Wall,
+// Continued Attack, Out of Command) are drawn as the rule chapters add
+// them to the state.
+package mapimg

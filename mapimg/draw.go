@@ -1,0 +1,113 @@
+package mapimg
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"golang.org/x/image/vector"
+)
+
+// canvas draws anti-aliased shapes. Each shape is rasterised in its own
+// bounding box, so the cost of a shape is its size, not the image's.
+type canvas struct {
+	img *image.RGBA
+	r   *vector.Rasterizer
+}
+
+func newCanvas(w, h int) *canvas {
+	return &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), r: vector.NewRasterizer(1, 1)}
+}
+
+// fill paints a closed polygon.
+func (c *canvas) fill(poly []pt, col color.Color) {
+	if len(poly) < 3 {
+		return
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range poly {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
+	clip := box.Intersect(c.img.Bounds())
+	if clip.Empty() {
+		return
+	}
+	// The rasteriser covers the visible part of the box only; the path may
+	// run outside it, and is clipped there.
+	c.r.Reset(clip.Dx(), clip.Dy())
+	o := pt{float64(clip.Min.X), float64(clip.Min.Y)}
+	c.r.MoveTo(float32(poly[0].X-o.X), float32(poly[0].Y-o.Y))
+	for _, p := range poly[1:] {
+		c.r.LineTo(float32(p.X-o.X), float32(p.Y-o.Y))
+	}
+	c.r.ClosePath()
+	c.r.Draw(c.img, clip, image.NewUniform(col), image.Point{})
+}
+
+// line strokes a segment of the given width with square ends.
+func (c *canvas) line(a, b pt, width float64, col color.Color) {
+	d := b.sub(a)
+	n := d.len()
+	if n == 0 {
+		return
+	}
+	off := pt{-d.Y / n, d.X / n}.scale(width / 2)
+	c.fill([]pt{a.add(off), b.add(off), b.sub(off), a.sub(off)}, col)
+}
+
+// polyline strokes connected segments, with round joins.
+func (c *canvas) polyline(ps []pt, width float64, col color.Color) {
+	for i := 1; i < len(ps); i++ {
+		c.line(ps[i-1], ps[i], width, col)
+	}
+	for _, p := range ps[1:max(1, len(ps)-1)] {
+		c.disc(p, width/2, col)
+	}
+}
+
+// dashed strokes a segment in dashes of length dash.
+func (c *canvas) dashed(a, b pt, width, dash float64, col color.Color) {
+	n := b.sub(a).len()
+	for t := 0.0; t < n; t += 2 * dash {
+		c.line(a.lerp(b, t/n), a.lerp(b, math.Min(t+dash, n)/n), width, col)
+	}
+}
+
+// disc fills a circle.
+func (c *canvas) disc(p pt, r float64, col color.Color) {
+	const n = 20
+	poly := make([]pt, n)
+	for i := range poly {
+		poly[i] = p.add(unit(float64(i) * 360 / n).scale(r))
+	}
+	c.fill(poly, col)
+}
+
+// outline strokes a closed polygon.
+func (c *canvas) outline(poly []pt, width float64, col color.Color) {
+	for i := range poly {
+		c.line(poly[i], poly[(i+1)%len(poly)], width, col)
+	}
+}
+
+// rect fills an axis-aligned rectangle.
+func (c *canvas) rect(x0, y0, x1, y1 float64, col color.Color) {
+	c.fill([]pt{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, col)
+}
+
+func rgb(v uint32) color.RGBA {
+	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
+}
+
+// shade darkens (k < 1) or lightens toward white (k > 1) a colour.
+func shade(c color.RGBA, k float64) color.RGBA {
+	f := func(v uint8) uint8 {
+		if k <= 1 {
+			return uint8(float64(v) * k)
+		}
+		return uint8(float64(v) + (255-float64(v))*(k-1))
+	}
+	return color.RGBA{f(c.R), f(c.G), f(c.B), c.A}
+}

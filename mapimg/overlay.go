@@ -1,0 +1,109 @@
+package mapimg
+
+import (
+	"image/color"
+
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+// MarkKind is what an overlay mark shows.
+type MarkKind int
+
+const (
+	MarkActive MarkKind = iota // a counter of the Command or Standard that acted
+	MarkPath                   // a move, along Hexes in order
+	MarkFire                   // missile fire, from Hexes[0] to Hexes[1]
+	MarkResult                 // a result, written at Hexes[0]
+)
+
+// Mark is one thing the last order block did, drawn over the map.
+type Mark struct {
+	Kind  MarkKind
+	Hexes []hex.Hex
+	Label string
+}
+
+// Marks turns a block's events into overlay marks: the counters of the
+// Command that acted, the moves, and the results where they happened.
+// before is the state the events started from, after where they led.
+func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Event) []Mark {
+	var out []Mark
+	standards := map[string]hex.Hex{}
+	for i, s := range sc.Standards {
+		standards[s.ID] = before.Standards[i].Hex
+	}
+	for _, e := range events {
+		switch e := e.(type) {
+		case engine.CommandActivated:
+			for i, u := range sc.Units {
+				if u.Command == e.Command && !after.Units[i].OffMap && after.Units[i].Status != engine.Eliminated {
+					out = append(out, Mark{Kind: MarkActive, Hexes: []hex.Hex{after.Units[i].Hex}})
+				}
+			}
+		case engine.StandardMoved:
+			out = append(out, Mark{Kind: MarkPath, Hexes: []hex.Hex{standards[e.Standard], e.To}})
+			standards[e.Standard] = e.To
+		case engine.UnitRallied:
+			if u := after.Unit(e.Unit); u != nil {
+				out = append(out, Mark{Kind: MarkResult, Hexes: []hex.Hex{u.Hex}, Label: "rallied"})
+			}
+		case engine.StandardLeftUnit:
+			if u := before.Unit(e.Unit); u != nil && e.Eliminated {
+				out = append(out, Mark{Kind: MarkResult, Hexes: []hex.Hex{u.Hex}, Label: "eliminated"})
+			}
+		}
+	}
+	return out
+}
+
+// drawMarks draws the overlay: highlights first, then paths and fire,
+// then results on top.
+func drawMarks(c *canvas, l *layout, marks []Mark, fs *faces) {
+	for _, m := range marks {
+		if m.Kind == MarkActive && len(m.Hexes) > 0 && l.inWindow(m.Hexes[0]) {
+			c.outline(l.corners(m.Hexes[0], 0.9), l.size*0.09, rgb(0xf5b400))
+		}
+	}
+	for _, m := range marks {
+		switch {
+		case m.Kind == MarkPath && len(m.Hexes) > 1:
+			arrow(c, l, m.Hexes, rgb(0x5b2a86), false)
+		case m.Kind == MarkFire && len(m.Hexes) > 1:
+			arrow(c, l, m.Hexes[:2], rgb(0xd0211c), true)
+		}
+	}
+	for _, m := range marks {
+		if m.Kind == MarkResult && len(m.Hexes) > 0 && l.inWindow(m.Hexes[0]) {
+			drawMarker(c, l.centre(m.Hexes[0]).add(pt{0, -l.size * 0.62}), m.Label, fs, rgb(0xfff3c4), rgb(0xb3342a))
+		}
+	}
+}
+
+// arrow draws a line through the hex centres with a head at the end,
+// dashed for fire.
+func arrow(c *canvas, l *layout, hexes []hex.Hex, col color.RGBA, dashed bool) {
+	ps := make([]pt, len(hexes))
+	for i, h := range hexes {
+		ps[i] = l.centre(h)
+	}
+	w := l.size * 0.1
+	end, prev := ps[len(ps)-1], ps[len(ps)-2]
+	d := end.sub(prev)
+	if d.len() == 0 {
+		return
+	}
+	d = d.scale(1 / d.len())
+	tip := end.sub(d.scale(l.size * 0.25))
+	base := tip.sub(d.scale(l.size * 0.4))
+	ps[len(ps)-1] = base
+	if dashed {
+		for i := 1; i < len(ps); i++ {
+			c.dashed(ps[i-1], ps[i], w, l.size*0.2, col)
+		}
+	} else {
+		c.polyline(ps, w, col)
+	}
+	n := pt{-d.Y, d.X}.scale(l.size * 0.2)
+	c.fill([]pt{tip, base.add(n), base.sub(n)}, col)
+}

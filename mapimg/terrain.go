@@ -1,0 +1,109 @@
+package mapimg
+
+import (
+	"image/color"
+
+	"herald/engine"
+)
+
+// terrainStyle is how a terrain is drawn: a fill, and a symbol that tells
+// it apart without colour.
+type terrainStyle struct {
+	fill   color.RGBA
+	symbol func(c *canvas, centre pt, s float64)
+}
+
+// levelShade darkens a hex for each level of elevation.
+const levelShade = 0.12
+
+var (
+	clearColour = rgb(0xf1e9cf)
+	inkColour   = rgb(0x3b3226)
+)
+
+// terrainStyles by the keys of the house tables (data/tables/*.yaml).
+var terrainStyles = map[string]terrainStyle{
+	"clear":    {fill: clearColour},
+	"rough":    {fill: rgb(0xdccfa4), symbol: roughSymbol},
+	"woods":    {fill: rgb(0xa9c98f), symbol: treesSymbol},
+	"marsh":    {fill: rgb(0xbfd8d2), symbol: marshSymbol},
+	"village":  {fill: rgb(0xe2d3b8), symbol: housesSymbol(2)},
+	"town":     {fill: rgb(0xd6c3a3), symbol: housesSymbol(3)},
+	"city":     {fill: rgb(0xc9b391), symbol: housesSymbol(4)},
+	"building": {fill: rgb(0xcdb8a0), symbol: housesSymbol(1)},
+	"castle":   {fill: rgb(0xb9aa98), symbol: castleSymbol},
+}
+
+// drawTerrain fills every hex of the window with its terrain, darker for
+// each level of elevation (a change of lightness, which every reader
+// sees; the legend says so), and writes its XXYY label.
+func drawTerrain(c *canvas, l *layout, m *engine.Map, fs *faces) {
+	for _, h := range m.Grid.Hexes() {
+		if !l.inWindow(h) {
+			continue
+		}
+		st, ok := terrainStyles[m.TerrainAt(h)]
+		if !ok {
+			st = terrainStyle{fill: rgb(0xd0d0d0)}
+		}
+		level := m.Elevation[h]
+		c.fill(l.corners(h, 1), shade(st.fill, 1-levelShade*float64(level)))
+		if st.symbol != nil {
+			st.symbol(c, l.centre(h), l.size)
+		}
+	}
+	for _, h := range m.Grid.Hexes() {
+		if !l.inWindow(h) {
+			continue
+		}
+		c.outline(l.corners(h, 1), 1, rgb(0x9c8f70))
+		top := l.centre(h).add(pt{0, -l.size * 0.66})
+		c.text(fs.label, h.String(), top, rgb(0x6b604a))
+	}
+}
+
+// The symbols sit in the lower part of a hex, below its counters' middle,
+// small enough to be read around them.
+func treesSymbol(c *canvas, p pt, s float64) {
+	for _, o := range []pt{{-0.42, 0.38}, {0.42, 0.38}, {0, 0.52}, {-0.55, -0.1}, {0.55, -0.1}} {
+		q := p.add(o.scale(s))
+		c.line(q, q.add(pt{0, s * 0.12}), s*0.04, rgb(0x5b4a2a))
+		c.disc(q, s*0.1, rgb(0x4f7a3a))
+	}
+}
+
+func marshSymbol(c *canvas, p pt, s float64) {
+	for _, o := range []pt{{-0.45, 0.35}, {0.2, 0.35}, {-0.15, 0.52}, {-0.62, -0.08}, {0.45, -0.08}} {
+		q := p.add(o.scale(s))
+		c.line(q, q.add(pt{s * 0.28, 0}), s*0.045, rgb(0x3f7f8f))
+		c.line(q.add(pt{s * 0.14, 0}), q.add(pt{s * 0.14, -s * 0.12}), s*0.035, rgb(0x3f7f8f))
+	}
+}
+
+func roughSymbol(c *canvas, p pt, s float64) {
+	for _, o := range []pt{{-0.45, 0.35}, {0.35, 0.4}, {-0.05, 0.55}, {-0.6, -0.1}, {0.55, -0.1}} {
+		q := p.add(o.scale(s))
+		c.fill([]pt{q, q.add(pt{s * 0.1, -s * 0.14}), q.add(pt{s * 0.2, 0})}, rgb(0x8d7a4f))
+	}
+}
+
+func housesSymbol(n int) func(c *canvas, p pt, s float64) {
+	return func(c *canvas, p pt, s float64) {
+		xs := []float64{-0.45, 0.3, -0.1, 0.55}
+		ys := []float64{0.38, 0.38, 0.52, -0.08}
+		for i := 0; i < n; i++ {
+			q := p.add(pt{xs[i], ys[i]}.scale(s))
+			c.rect(q.X, q.Y-s*0.1, q.X+s*0.16, q.Y+s*0.04, rgb(0x7c4b34))
+			c.fill([]pt{{q.X - s*0.02, q.Y - s*0.1}, {q.X + s*0.08, q.Y - s*0.18}, {q.X + s*0.18, q.Y - s*0.1}}, rgb(0x5c3524))
+		}
+	}
+}
+
+func castleSymbol(c *canvas, p pt, s float64) {
+	q := p.add(pt{-0.25, 0.32}.scale(s))
+	c.rect(q.X, q.Y, q.X+s*0.5, q.Y+s*0.22, rgb(0x5e5a55))
+	for i := 0; i < 3; i++ {
+		x := q.X + float64(i)*s*0.2
+		c.rect(x, q.Y-s*0.08, x+s*0.1, q.Y, rgb(0x5e5a55))
+	}
+}

@@ -1,0 +1,81 @@
+package mapimg
+
+import (
+	"image"
+	"image/color"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// The Go fonts, parsed once. Faces are made per rendering: a face is not
+// safe for concurrent use.
+var (
+	fontsOnce     sync.Once
+	regular, bold *opentype.Font
+	fontsErr      error
+)
+
+func fonts() error {
+	fontsOnce.Do(func() {
+		if regular, fontsErr = opentype.Parse(goregular.TTF); fontsErr != nil {
+			return
+		}
+		bold, fontsErr = opentype.Parse(gobold.TTF)
+	})
+	return fontsErr
+}
+
+// faces are the sizes of text one rendering uses.
+type faces struct{ label, counter, counterBold, legend, legendBold font.Face }
+
+func newFaces(hexSize float64) (*faces, error) {
+	if err := fonts(); err != nil {
+		return nil, err
+	}
+	mk := func(f *opentype.Font, px float64) (font.Face, error) {
+		return opentype.NewFace(f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
+	}
+	var fs faces
+	var err error
+	for _, x := range []struct {
+		dst *font.Face
+		f   *opentype.Font
+		px  float64
+	}{
+		{&fs.label, regular, hexSize * 0.27},
+		{&fs.counter, regular, hexSize * 0.30},
+		{&fs.counterBold, bold, hexSize * 0.33},
+		{&fs.legend, regular, 15},
+		{&fs.legendBold, bold, 16},
+	} {
+		if *x.dst, err = mk(x.f, x.px); err != nil {
+			return nil, err
+		}
+	}
+	return &fs, nil
+}
+
+// text draws s with its centre at p (horizontally and by the cap height).
+func (c *canvas) text(face font.Face, s string, p pt, col color.Color) {
+	w := font.MeasureString(face, s)
+	m := face.Metrics()
+	x := fixed.Int26_6(p.X*64) - w/2
+	y := fixed.Int26_6(p.Y*64) + m.CapHeight/2
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face, Dot: fixed.Point26_6{X: x, Y: y}}
+	d.DrawString(s)
+}
+
+// textLeft draws s with its baseline starting at p.
+func (c *canvas) textLeft(face font.Face, s string, p pt, col color.Color) float64 {
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face,
+		Dot: fixed.Point26_6{X: fixed.Int26_6(p.X * 64), Y: fixed.Int26_6(p.Y * 64)}}
+	d.DrawString(s)
+	return float64(d.Dot.X) / 64
+}
+
+func textWidth(face font.Face, s string) float64 { return float64(font.MeasureString(face, s)) / 64 }
