@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"herald/pbem"
+	"herald/templates"
 )
 
 // A new game mails each player his own key, the dice commitment and the
@@ -107,6 +110,10 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{"no block", func(f *fixture) []byte {
 			return f.mailFrom(bob, "Re: [crecy-test] hello", "I'll send my orders tomorrow.\n")
 		}, "refused:no-block", bob, "no orders found"},
+		{"two blocks", func(f *fixture) []byte {
+			b := templates.OrderBlock{GameID: f.game, Move: f.move(), Key: f.keys[bob], Prefill: []string{"ACTIVATE Doria"}}.Text()
+			return f.mailFrom(bob, "Re: [crecy-test] orders", b+"\nor rather\n\n"+b)
+		}, "refused:several-blocks", bob, "more than one order block"},
 		{"unknown game", func(f *fixture) []byte {
 			raw := f.orders(bob, "", "ACTIVATE Doria")
 			return bytes.ReplaceAll(raw, []byte("crecy-test"), []byte("crecy-nope"))
@@ -219,5 +226,30 @@ func TestRobotsAreNotAnswered(t *testing.T) {
 	}
 	if n := len(f.deliverAll()); n != 0 {
 		t.Errorf("answered a robot with %d mails", n)
+	}
+}
+
+// A sender over the hourly cap gets one polite notice, then silence, and
+// nothing he sends is read.
+func TestRateLimit(t *testing.T) {
+	f := newFixture(t)
+	f.svc.cfg.PerHour = 2
+	f.svc.limiter = pbem.NewLimiter(2)
+	for i := 0; i < 2; i++ {
+		f.handle(f.mailFrom(bob, "chatter", "hello"))
+	}
+	f.deliverAll()
+	before := f.snapshot()
+	if out := f.handle(f.orders(bob, "", "ACTIVATE Doria")); out.Status != "refused:rate-limited" {
+		t.Errorf("third mail: %+v", out)
+	}
+	if m := only(t, f.deliverAll(), bob); !strings.Contains(m.mail.Subject, "Too many mails") {
+		t.Errorf("notice %q", m.mail.Subject)
+	}
+	if out := f.handle(f.orders(bob, "", "ACTIVATE Doria")); out.Status != "ignored:rate-limited" {
+		t.Errorf("fourth mail: %+v", out)
+	}
+	if n := len(f.deliverAll()); n != 0 || f.snapshot() != before {
+		t.Errorf("%d more notices, or the game changed", n)
 	}
 }
