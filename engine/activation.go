@@ -27,7 +27,7 @@ func (g *game) activate(o Activate) error {
 	if !slices.Contains(availableCommands(g.sc, st, st.Pending.Side), cmd) {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
-	g.emit(CommandActivated{Side: st.Pending.Side, Command: cmd, Kind: FreeActivation})
+	g.activateCommand(st.Pending.Side, cmd, FreeActivation)
 	return nil
 }
 
@@ -127,7 +127,7 @@ func (g *game) continuityRoll() error {
 	ok := r.Total <= leader.AR
 	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: leader.AR, Success: ok})
 	if ok {
-		g.emit(CommandActivated{Side: side, Command: cmd, Kind: ContinuationActivation})
+		g.activateCommand(side, cmd, ContinuationActivation)
 		return nil
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed their Continuity DR", g.sc.SideName(side))})
@@ -161,7 +161,7 @@ func (g *game) seizureRoll(cmd, standing string) error {
 	ok := r.Total <= leader.AR
 	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: leader.AR, Success: ok, Standing: standing})
 	if ok {
-		g.emit(CommandActivated{Side: side, Command: cmd, Kind: SeizureActivation})
+		g.activateCommand(side, cmd, SeizureActivation)
 		return nil
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed to Seize Continuity; they may activate even the Command that just went", g.sc.SideName(side))})
@@ -222,7 +222,7 @@ func (e CommandActivated) apply(st *State) {
 	st.Pending = Decision{Kind: DecideActions, Side: e.Side}
 	st.Activations++
 	for i := range st.Units {
-		st.Units[i].Acted = false
+		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand = false, false, false
 	}
 }
 

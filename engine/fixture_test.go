@@ -18,9 +18,14 @@ func fixture(redCmds, blueCmds map[string]int) *engine.Scenario {
 	tables := &engine.Tables{
 		Volume: "test",
 		UnitTypes: map[string]*engine.UnitType{
-			"INF": {Key: "INF", Name: "Infantry", FlightPoints: 2, Ratings: engine.Ratings{MA: 4, MADisordered: 3}},
+			"INF": {Key: "INF", Name: "Infantry", ZOC: true, FlightPoints: 2, Ratings: engine.Ratings{MA: 4, MADisordered: 3}},
 			"MAA": {Key: "MAA", Name: "Men-at-Arms", MAA: true, FlightPoints: 3, Ratings: engine.Ratings{MA: 4, MADisordered: 3, ShockDisordered: 1}},
 		},
+		Terrain: map[string]*engine.TerrainType{
+			"clear": {Key: "clear", Name: "Clear", Cost: map[engine.Class]engine.Cost{engine.Foot: 1, engine.Mounted: 1}},
+			"marsh": {Key: "marsh", Name: "Marsh", Cost: map[engine.Class]engine.Cost{engine.Foot: 3, engine.Mounted: engine.NA}},
+		},
+		Hexsides:     map[string]*engine.HexsideType{},
 		FlightPoints: engine.FlightPointValues{Retired: 1, Leader: 2, King: 3},
 	}
 	sc := &engine.Scenario{

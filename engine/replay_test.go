@@ -3,9 +3,11 @@ package engine_test
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"herald/engine"
+	"herald/engine/hex"
 )
 
 // randomDice rolls from a seeded generator, so a failing game can be rerun.
@@ -64,7 +66,29 @@ func randomBlock(r *rand.Rand, sc *engine.Scenario, st *engine.State) string {
 		text += opts[r.IntN(len(opts))] + "\n"
 	}
 	legal := engine.Legal(sc, st)
-	return text + legal[r.IntN(len(legal))] + "\n"
+	return text + concrete(r, sc, st, legal[r.IntN(len(legal))]) + "\n"
+}
+
+// concrete fills the blanks of a legal form: a MOVE to a random hex the
+// unit can reach, by the path Reach found, a FACE one vertex round.
+func concrete(r *rand.Rand, sc *engine.Scenario, st *engine.State, form string) string {
+	f := strings.Fields(form)
+	switch {
+	case f[0] == "MOVE":
+		reach := engine.Reach(sc, st, f[1])
+		if len(reach) == 0 {
+			return "FACE " + f[1] + " " + st.Unit(f[1]).Facing.Turn(1).String()
+		}
+		x := reach[r.IntN(len(reach))]
+		var path []string
+		for _, h := range x.Path {
+			path = append(path, h.String())
+		}
+		return "MOVE " + f[1] + " " + strings.Join(path, " ") + " FACE " + hex.Facing(r.IntN(6)).String()
+	case f[0] == "FACE":
+		return "FACE " + f[1] + " " + st.Unit(f[1]).Facing.Turn(2*r.IntN(2)-1).String()
+	}
+	return form
 }
 
 func roundTrip(t *testing.T, evs []engine.Event) []engine.Event {

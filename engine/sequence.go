@@ -196,6 +196,10 @@ func (g *game) order(o Order) error {
 		return g.decline(o)
 	case StandingSeize:
 		return g.standingSeize(o)
+	case Move:
+		return g.move(o)
+	case Face:
+		return g.face(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

@@ -133,6 +133,13 @@ type UnitState struct {
 	// Acted records that the unit moved, changed facing, fired, attacked or
 	// was attacked in the current Activation (13.1).
 	Acted bool `json:"acted,omitempty"`
+	// Moved records that the unit has had its move (or facing change) in
+	// the current Activation: each unit completes its move before another
+	// begins (5.1).
+	Moved bool `json:"moved,omitempty"`
+	// OutOfCommand is the unit's command status, fixed at the start of the
+	// current Activation (15.2).
+	OutOfCommand bool `json:"out_of_command,omitempty"`
 }
 
 // LeaderState is a leader's changing part.

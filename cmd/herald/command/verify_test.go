@@ -32,7 +32,12 @@ func recordGame(t *testing.T, blocks int) []byte {
 	entries, chain, seed := up.Entries, up.Chain, up.Next
 	st := engine.NewState(sc)
 	for i := 0; i < blocks && st.Outcome == nil; i++ {
-		legal := engine.Legal(sc, st)
+		var legal []string // the complete orders, not the forms with a blank (MOVE <unit> <hexes>)
+		for _, l := range engine.Legal(sc, st) {
+			if !strings.Contains(l, "<") {
+				legal = append(legal, l)
+			}
+		}
 		orders, err := engine.ParseOrders([]engine.Line{{No: 1, Text: legal[i%len(legal)]}})
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// 15.1 Commands, 15.2 Command Range. "A leader's Command Range is traced
+// in hexes, not Movement Points, from the leader to the combat unit ...
+// Command status is determined at the start of Activation and stays with
+// the unit throughout that Activation. You cannot trace Command range
+// through an enemy unit, an enemy ZOC hex not occupied by a friendly unit,
+// or a hex(side) impassable to all unit types. A combat unit not actually
+// within Command Range but adjacent to a unit that is (or one that is
+// considered in Command by virtue of this specific rule) is considered to
+// be in Command (in a chain effect)."
+
+// activateCommand begins a Command's Activation: the Command is activated,
+// then its units' command status is fixed for the Activation (15.2).
+func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
+	g.emit(CommandActivated{Side: side, Command: cmd, Kind: kind})
+	if out := outOfCommand(g.sc, g.st, cmd); len(out) > 0 {
+		g.emit(CommandTraced{Command: cmd, OutOfCommand: out})
+	}
+}
+
+// outOfCommand lists the units of cmd on the map that are out of their
+// leader's Command Range, the chain of adjacent units included. Units off
+// the map enter with their leader (5.3) and are in Command.
+func outOfCommand(sc *Scenario, st *State, cmd string) []string {
+	c := sc.Command(cmd)
+	if c == nil {
+		return nil
+	}
+	in := map[hex.Hex]bool{}
+	if l := sc.Leader(c.Leader); l != nil && !st.Leader(l.ID).OffMap {
+		in = commandRange(sc, st, c.Side, st.Leader(l.ID).Hex, l.Range)
+	}
+	inCmd := map[int]bool{}
+	for changed := true; changed; {
+		changed = false
+		for i, u := range sc.Units {
+			us := st.Units[i]
+			if u.Command != cmd || inCmd[i] || us.OffMap || us.Status == Eliminated {
+				continue
+			}
+			if in[us.Hex] || adjacentInCommand(sc, st, i, inCmd) {
+				inCmd[i], changed = true, true
+			}
+		}
+	}
+	var out []string
+	for i, u := range sc.Units {
+		us := st.Units[i]
+		if u.Command == cmd && !inCmd[i] && !us.OffMap && us.Status != Eliminated {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+// adjacentInCommand: the chain effect, through units of the same Command.
+func adjacentInCommand(sc *Scenario, st *State, i int, inCmd map[int]bool) bool {
+	for j := range inCmd {
+		if sc.Map.Grid.Distance(st.Units[i].Hex, st.Units[j].Hex) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// commandRange is the set of hexes within r hexes of the leader's hex by
+// paths that do not pass through what blocks a Command Range (15.2).
+func commandRange(sc *Scenario, st *State, side Side, from hex.Hex, r int) map[hex.Hex]bool {
+	seen := map[hex.Hex]bool{from: true}
+	frontier := []hex.Hex{from}
+	for step := 0; step < r; step++ {
+		var next []hex.Hex
+		for _, h := range frontier {
+			for _, n := range sc.Map.Grid.Neighbors(h) {
+				if seen[n] || !sc.Map.Grid.Contains(n) || blocksCommand(sc, st, side, h, n) {
+					continue
+				}
+				seen[n] = true
+				next = append(next, n)
+			}
+		}
+		frontier = next
+	}
+	return seen
+}
+
+// blocksCommand reports whether a Command Range may not be traced from h
+// into n: an enemy unit in n, an enemy ZOC in n without a friendly unit,
+// or a hex or hexside no unit type may enter or cross.
+func blocksCommand(sc *Scenario, st *State, side Side, h, n hex.Hex) bool {
+	if o := occupant(st, n); o >= 0 {
+		return sc.Units[o].Side != side
+	}
+	if len(enemyZOC(sc, st, side, n)) > 0 {
+		return true
+	}
+	for _, class := range []Class{Foot, Mounted} {
+		if enterCost(sc, h, n, class) != NA {
+			return false
+		}
+	}
+	return true
+}
+
+// CommandTraced: at the start of an Activation, these units of the
+// Command were out of Command Range; they stay so until it ends (15.2).
+type CommandTraced struct {
+	Command      string   `json:"command"`
+	OutOfCommand []string `json:"out_of_command"`
+}
+
+func (e CommandTraced) apply(st *State) {
+	for _, id := range e.OutOfCommand {
+		st.Unit(id).OutOfCommand = true
+	}
+}
+
+func (e CommandTraced) describe(sc *Scenario) string {
+	return fmt.Sprintf("Out of %s's Command Range: %s (15.2).", commandName(sc, e.Command), strings.Join(e.OutOfCommand, ", "))
+}
+
+func init() { registerEvents(CommandTraced{}) }

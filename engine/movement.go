@@ -1,0 +1,421 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// 5.0 MOVEMENT. Units of the activated Command move one at a time, each
+// finishing its move before another begins (5.1): one MOVE or FACE order
+// per unit and Activation. A move is checked whole before anything
+// happens, so an illegal path changes nothing.
+
+// Move moves a unit (or a leader alone) along an explicit path of hexes:
+// "MOVE LB1 0611 0612 FACE E", "MOVE MM1 WITH Edward 0409 0509",
+// "MOVE Godfrey 0610 0609". Without FACE the unit keeps its facing.
+type Move struct {
+	at
+	Unit string   // unit id, or a leader's name for a leader moving alone
+	With string   // leader moving with the unit (5.1)
+	Path []string // hex ids entered, in order
+	Face string   // final facing (6.1), empty to keep it
+}
+
+func (o Move) String() string {
+	s := "MOVE " + o.Unit
+	if o.With != "" {
+		s += " WITH " + o.With
+	}
+	s += " " + strings.Join(o.Path, " ")
+	if o.Face != "" {
+		s += " FACE " + o.Face
+	}
+	return s
+}
+
+// Face changes a unit's facing without moving (6.2): "FACE LB1 NE".
+type Face struct {
+	at
+	Unit string
+	Dir  string
+}
+
+func (o Face) String() string { return "FACE " + o.Unit + " " + o.Dir }
+
+func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	form := "MOVE <unit> [WITH <leader>] <hex> <hex> … [FACE <E|NE|NW|W|SW|SE>]"
+	if len(rest) < 2 {
+		return nil, syntax("MOVE needs a unit and the hexes of its path", form)
+	}
+	o := Move{at: a, Unit: rest[0]}
+	rest = rest[1:]
+	if strings.EqualFold(rest[0], "WITH") {
+		if len(rest) < 3 {
+			return nil, syntax("MOVE … WITH needs the leader and the path", form)
+		}
+		o.With, rest = rest[1], rest[2:]
+	}
+	path, face := splitKeyword(rest, "FACE")
+	if face != nil {
+		if len(face) != 1 {
+			return nil, syntax("FACE takes one vertex: E, NE, NW, W, SW or SE", form)
+		}
+		if _, err := hex.ParseFacing(face[0]); err != nil {
+			return nil, syntax(fmt.Sprintf("%q is not a vertex: E, NE, NW, W, SW or SE", face[0]), form)
+		}
+		o.Face = strings.ToUpper(face[0])
+	}
+	for _, h := range strings.Fields(path) {
+		if _, err := hex.Parse(h); err != nil {
+			return nil, syntax(fmt.Sprintf("%q is not a hex id (four digits, XXYY)", h), form)
+		}
+		o.Path = append(o.Path, h)
+	}
+	if len(o.Path) == 0 {
+		return nil, syntax("MOVE needs at least one hex to move to", form)
+	}
+	return o, nil
+}
+
+func parseFace(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	form := "FACE <unit> <E|NE|NW|W|SW|SE>"
+	if len(rest) != 2 {
+		return nil, syntax("FACE needs a unit and a vertex", form)
+	}
+	if _, err := hex.ParseFacing(rest[1]); err != nil {
+		return nil, syntax(fmt.Sprintf("%q is not a vertex: E, NE, NW, W, SW or SE", rest[1]), form)
+	}
+	return Face{at: a, Unit: rest[0], Dir: strings.ToUpper(rest[1])}, nil
+}
+
+// move carries out a MOVE order.
+func (g *game) move(o Move) error {
+	if err := g.mayGiveActions(o); err != nil {
+		return err
+	}
+	if i, ok := g.findUnit(o.Unit); ok {
+		return g.moveUnit(o, i)
+	}
+	if l, ok := g.findLeader(g.st.Pending.Side, o.Unit); ok && o.With == "" {
+		return g.moveLeader(o, l)
+	}
+	return g.illegal(o, "5.1", fmt.Sprintf("the %s have no unit or leader called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+}
+
+// mayGiveActions: movement orders belong to Phase B of the sender's
+// Activation of a Command.
+func (g *game) mayGiveActions(o Order) error {
+	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
+		return g.illegal(o, "5.1", "units move only in the Move/Fire Phase of their Command's Activation")
+	}
+	return nil
+}
+
+func (g *game) moveUnit(o Move, i int) error {
+	sc, st := g.sc, g.st
+	spec, us := sc.Units[i], st.Units[i]
+	if err := g.mayMove(o, i); err != nil {
+		return err
+	}
+	path, err := g.parsePath(o, o.Path)
+	if err != nil {
+		return err
+	}
+	leader := -1
+	if o.With != "" {
+		if leader, err = g.leaderWith(o, i); err != nil {
+			return err
+		}
+	}
+	plan, why := planUnitMove(sc, st, i, path)
+	if why != nil {
+		return g.refuseMove(o, i, why)
+	}
+	facing := us.Facing
+	if o.Face != "" {
+		facing, _ = hex.ParseFacing(o.Face)
+	}
+	e := UnitMoved{Unit: spec.ID, Path: path, Facing: facing, MP: plan.mp}
+	if leader >= 0 {
+		e.Leader = sc.Leaders[leader].ID
+	}
+	g.emit(e)
+	return g.passThroughRolls(i, plan.passed)
+}
+
+// mayMove: a unit of the activated Command that is still on the field and
+// has not had its move in this Activation.
+func (g *game) mayMove(o Order, i int) error {
+	spec, us := g.sc.Units[i], g.st.Units[i]
+	switch {
+	case spec.Command != g.st.Command:
+		return g.illegal(o, "5.1", fmt.Sprintf("%s is not of the activated Command, %s", spec.ID, commandName(g.sc, g.st.Command)))
+	case us.Status == Eliminated:
+		return g.illegal(o, "12.6", spec.ID+" has been eliminated")
+	case us.Moved:
+		return g.illegal(o, "5.1", spec.ID+" has had its move in this Activation: each unit completes its move before another begins")
+	}
+	return nil
+}
+
+// parsePath reads the path's hex ids.
+func (g *game) parsePath(o Order, ids []string) ([]hex.Hex, error) {
+	var out []hex.Hex
+	for _, id := range ids {
+		h, err := hex.Parse(id)
+		if err != nil {
+			return nil, g.illegal(o, "docs/orders.md", fmt.Sprintf("%q is not a hex id", id))
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// leaderWith finds the leader who moves with unit i: he must start the
+// move stacked with it (5.1), off the map with it for reinforcements.
+func (g *game) leaderWith(o Move, i int) (int, error) {
+	side := g.sc.Units[i].Side
+	l, ok := g.findLeader(side, o.With)
+	if !ok {
+		return -1, g.illegal(o, "5.1", fmt.Sprintf("the %s have no leader called %q", g.sc.SideName(side), o.With))
+	}
+	ls, us := g.st.Leaders[l], g.st.Units[i]
+	together := ls.OffMap && us.OffMap && g.sc.Leaders[l].Command == g.sc.Units[i].Command || !ls.OffMap && !us.OffMap && ls.Hex == us.Hex
+	if !together {
+		return -1, g.illegal(o, "5.1", fmt.Sprintf("%s is not stacked with %s: a leader moves with the unit he starts its move with", g.sc.Leaders[l].Name, g.sc.Units[i].ID))
+	}
+	return l, nil
+}
+
+// refuseMove explains an illegal path, with where the unit could go.
+func (g *game) refuseMove(o Order, i int, why *moveError) error {
+	e := g.illegal(o, why.rule, why.reason)
+	if reach := Reach(g.sc, g.st, g.sc.Units[i].ID); len(reach) > 0 {
+		e.Legal = []string{g.sc.Units[i].ID + " can reach " + reachList(reach, 24)}
+	}
+	return e
+}
+
+// reachList prints reachable hexes with their cost: "0611 (1), 0612 (2)".
+func reachList(r []Reachable, max int) string {
+	var parts []string
+	for i, x := range r {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("and %d more", len(r)-max))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d)", x.Hex, x.Cost))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// face carries out a FACE order: a change of facing in place (6.2).
+func (g *game) face(o Face) error {
+	if err := g.mayGiveActions(o); err != nil {
+		return err
+	}
+	i, ok := g.findUnit(o.Unit)
+	if !ok {
+		return g.illegal(o, "6.2", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+	}
+	if err := g.mayMove(o, i); err != nil {
+		return err
+	}
+	us := g.st.Units[i]
+	if us.OffMap {
+		return g.illegal(o, "5.3", g.sc.Units[i].ID+" is off the map: it faces when it enters")
+	}
+	to, _ := hex.ParseFacing(o.Dir)
+	if len(enemyZOC(g.sc, g.st, g.sc.Units[i].Side, us.Hex)) > 0 && hex.VertexSteps(us.Facing, to) > 1 {
+		return g.illegal(o, "6.2", fmt.Sprintf("%s is in an enemy ZOC: staying in its hex it may turn one vertex only, to %s or %s",
+			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
+	}
+	g.emit(UnitFaced{Unit: g.sc.Units[i].ID, Facing: to})
+	return nil
+}
+
+// findUnit finds one of the sender's units by its id.
+func (g *game) findUnit(typed string) (int, bool) {
+	side := g.st.Pending.Side
+	for i, u := range g.sc.Units {
+		if u.Side == side && strings.EqualFold(u.ID, typed) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// findLeader finds one of side's leaders by name or id.
+func (g *game) findLeader(side Side, typed string) (int, bool) {
+	var idx []int
+	var names [][]string
+	for i, l := range g.sc.Leaders {
+		if l.Side == side {
+			idx = append(idx, i)
+			names = append(names, []string{l.ID, l.Name})
+		}
+	}
+	k, _ := match(typed, names)
+	if k < 0 {
+		return -1, false
+	}
+	return idx[k], true
+}
+
+// UnitMoved: a unit moved along Path, spending MP, and faces Facing; a
+// leader may have moved with it (5.1). A reinforcement enters the map
+// with its first hex (5.3).
+type UnitMoved struct {
+	Unit   string     `json:"unit"`
+	Path   []hex.Hex  `json:"path"`
+	Facing hex.Facing `json:"facing"`
+	MP     int        `json:"mp"`
+	Leader string     `json:"leader,omitempty"`
+}
+
+func (e UnitMoved) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Hex, u.Facing, u.OffMap, u.Moved, u.Acted = e.Path[len(e.Path)-1], e.Facing, false, true, true
+	if e.Leader != "" {
+		l := st.Leader(e.Leader)
+		l.Hex, l.OffMap = u.Hex, false
+	}
+}
+
+func (e UnitMoved) describe(sc *Scenario) string {
+	who := e.Unit
+	if e.Leader != "" {
+		who += " with " + leaderName(sc, e.Leader)
+	}
+	return fmt.Sprintf("%s moves %s (%d MP) and faces %s (5.1).", who, pathText(e.Path), e.MP, e.Facing)
+}
+
+func pathText(p []hex.Hex) string {
+	var s []string
+	for _, h := range p {
+		s = append(s, h.String())
+	}
+	return "to " + strings.Join(s, ", ")
+}
+
+// UnitFaced: a unit changed facing in its hex (6.2).
+type UnitFaced struct {
+	Unit   string     `json:"unit"`
+	Facing hex.Facing `json:"facing"`
+}
+
+func (e UnitFaced) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Facing, u.Moved, u.Acted = e.Facing, true, true
+}
+
+func (e UnitFaced) describe(*Scenario) string {
+	return fmt.Sprintf("%s turns to face %s (6.2).", e.Unit, e.Facing)
+}
+
+// Reachable is a hex a unit can end its move in, the MP it costs, and
+// the cheapest path there (the hexes a MOVE order names).
+type Reachable struct {
+	Hex  hex.Hex
+	Cost int
+	Path []hex.Hex
+}
+
+// Reach lists the hexes unit id can legally end a move in this
+// Activation, cheapest first, by the same rules as MOVE: for replies
+// ("LB1 can reach 0611 (1), …") and for players' tools. It searches
+// cheapest paths first (Dijkstra), extending each hex's cheapest path.
+func Reach(sc *Scenario, st *State, id string) []Reachable {
+	i := -1
+	for k, u := range sc.Units {
+		if u.ID == id {
+			i = k
+		}
+	}
+	if i < 0 || st.Units[i].Status == Eliminated {
+		return nil
+	}
+	type node struct {
+		path        []hex.Hex
+		mp          int
+		stop, legal bool
+	}
+	open := []node{{}}
+	done := map[hex.Hex]bool{st.Units[i].Hex: !st.Units[i].OffMap}
+	stops := map[hex.Hex]Reachable{}
+	for len(open) > 0 {
+		sort.SliceStable(open, func(a, b int) bool { return open[a].mp < open[b].mp })
+		cur := open[0]
+		open = open[1:]
+		if n := len(cur.path); n > 0 {
+			last := cur.path[n-1]
+			if done[last] {
+				continue
+			}
+			done[last] = true
+			if cur.legal {
+				stops[last] = Reachable{Hex: last, Cost: cur.mp, Path: cur.path}
+			}
+			if cur.stop {
+				continue
+			}
+		}
+		for _, n := range nextHexes(sc, st, i, cur.path) {
+			if done[n] {
+				continue
+			}
+			p := append(append([]hex.Hex(nil), cur.path...), n)
+			plan, why := planUnitMove(sc, st, i, p)
+			if why != nil && !why.passable {
+				continue
+			}
+			open = append(open, node{path: p, mp: plan.mp, stop: plan.stop, legal: why == nil})
+		}
+	}
+	var out []Reachable
+	for _, r := range stops {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].Cost != out[b].Cost {
+			return out[a].Cost < out[b].Cost
+		}
+		return out[a].Hex.String() < out[b].Hex.String()
+	})
+	return out
+}
+
+// nextHexes are the candidate next steps of a path: the neighbours of its
+// last hex, or the Command's entry hexes for a reinforcement (5.3).
+func nextHexes(sc *Scenario, st *State, i int, path []hex.Hex) []hex.Hex {
+	if len(path) == 0 && st.Units[i].OffMap {
+		return sc.Command(sc.Units[i].Command).Entry
+	}
+	from := st.Units[i].Hex
+	if len(path) > 0 {
+		from = path[len(path)-1]
+	}
+	return sc.Map.Grid.Neighbors(from)
+}
+
+func init() { registerEvents(UnitMoved{}, UnitFaced{}) }
+
+// movementForms are the MOVE and FACE orders open to the activated
+// Command's units that have not had their move, for Legal.
+func movementForms(sc *Scenario, st *State) []string {
+	var out []string
+	for i, u := range sc.Units {
+		us := st.Units[i]
+		if u.Command != st.Command || us.Moved || us.Status == Eliminated {
+			continue
+		}
+		out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
+		if !us.OffMap {
+			out = append(out, "FACE "+u.ID+" <vertex>")
+		}
+	}
+	return out
+}

@@ -1,0 +1,287 @@
+package engine
+
+import (
+	"fmt"
+
+	"herald/engine/hex"
+)
+
+// movePlan is what a legal path costs and causes.
+type movePlan struct {
+	mp     int
+	passed []int // friendly missile units moved through (8.0)
+	stop   bool  // the path may not go on from its last hex (enemy ZOC)
+}
+
+// moveError says why a path is illegal. passable marks a path that may not
+// end where it ends but may go on through (a friendly missile unit, 8.0).
+type moveError struct {
+	rule, reason string
+	passable     bool
+}
+
+func moveErr(rule, format string, args ...any) *moveError {
+	return &moveError{rule: rule, reason: fmt.Sprintf(format, args...)}
+}
+
+// planUnitMove checks unit i's move along path (the hexes entered, in
+// order) against chapters 5–8, 12.4 and 15.2, and returns its cost.
+// Retreats, advances and Retire placement are not Movement (5.2 Play
+// Note) and do not come through here.
+func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *moveError) {
+	spec, us := sc.Units[i], st.Units[i]
+	t := sc.Tables.UnitTypes[spec.Type]
+	var plan movePlan
+	if len(path) == 0 {
+		return plan, moveErr("5.1", "%s needs at least one hex to move to", spec.ID)
+	}
+	if us.Status == Retired {
+		return planRetired(sc, st, i, path)
+	}
+	ma := spec.Ratings.MA
+	if us.Status == Disordered {
+		ma = spec.Ratings.MADisordered
+	}
+	startZOC := map[int]bool{}
+	if !us.OffMap {
+		for _, e := range enemyZOC(sc, st, spec.Side, us.Hex) {
+			startZOC[e] = true
+		}
+	}
+	if us.OutOfCommand && !t.Mounted && len(startZOC) > 0 {
+		return plan, moveErr("15.2", "%s is out of Command and in an enemy ZOC: a foot unit out of Command may not move away", spec.ID)
+	}
+	cur := us.Hex
+	for k, n := range path {
+		last := k == len(path)-1
+		if err := stepAllowed(sc, st, i, cur, n, k == 0); err != nil {
+			return plan, err
+		}
+		cost := enterCost(sc, cur, n, t.Class())
+		if us.OffMap && k == 0 {
+			cost = enterCost(sc, n, n, t.Class()) // entering from the off-map area: the hex's terrain (5.3)
+		}
+		if cost == NA {
+			return plan, moveErr("5.1", "%s may not move from %s into %s (%s): the Terrain Effects Chart says NA for %s units",
+				spec.ID, cur, n, sc.Map.TerrainAt(n), t.Class())
+		}
+		plan.mp += int(cost)
+		if k == 0 && !t.Mounted && mountedAmong(sc, startZOC) {
+			plan.mp += 2 // 7.2: foot leaving a mounted unit's ZOC
+		}
+		if o := occupant(st, n); o >= 0 && o != i {
+			if !mayPassThrough(sc, i, o) {
+				return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
+			}
+			plan.mp += passThroughCost
+			plan.passed = append(plan.passed, o)
+			if last {
+				plan.stop = plan.mp >= ma
+				if plan.mp > ma {
+					return plan, moveErr("5.1", "%s would spend %d MP, more than its Movement Allowance of %d", spec.ID, plan.mp, ma)
+				}
+				return plan, &moveError{rule: "8.0", passable: true, reason: fmt.Sprintf("%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)}
+			}
+		}
+		if plan.mp > ma {
+			return plan, moveErr("5.1", "%s would spend %d MP by %s, more than its Movement Allowance of %d", spec.ID, plan.mp, n, ma)
+		}
+		if zoc := enemyZOC(sc, st, spec.Side, n); len(zoc) > 0 && !(t.Mounted && t.Missile()) {
+			for _, e := range zoc {
+				if startZOC[e] && k > 0 {
+					return plan, moveErr("7.2", "%s may not leave %s's ZOC and enter it again in the same Activation", spec.ID, sc.Units[e].ID)
+				}
+			}
+			if !last {
+				return plan, moveErr("7.2", "%s must stop in %s: it is in the ZOC of %s", spec.ID, n, sc.Units[zoc[0]].ID)
+			}
+			plan.stop = true
+		}
+		cur = n
+	}
+	if plan.mp >= ma {
+		plan.stop = true
+	}
+	return plan, nil
+}
+
+// stepAllowed checks one step from cur into n but its cost: on the map,
+// adjacent (or an entry hex for a reinforcement), not an enemy
+// reinforcement hex, and the Out of Command limits.
+func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *moveError {
+	spec, us := sc.Units[i], st.Units[i]
+	if !sc.Map.Grid.Contains(n) {
+		return moveErr("5.2", "%s is off the map", n)
+	}
+	if first && us.OffMap {
+		if !contains(sc.Command(spec.Command).Entry, n) {
+			return moveErr("5.3", "%s is off the map: it enters through an entry hex of its Command (%s)", spec.ID, hexList(sc.Command(spec.Command).Entry))
+		}
+	} else if sc.Map.Grid.Distance(cur, n) != 1 {
+		return moveErr("5.1", "%s is not next to %s: a path goes from hex to adjacent hex", n, cur)
+	}
+	if enemyEntryHex(sc, spec.Side, n) {
+		return moveErr("5.2", "%s is where enemy reinforcements enter the map", n)
+	}
+	if us.OutOfCommand {
+		if enemyAdjacent(sc, st, spec.Side, n) {
+			return moveErr("15.2", "%s is out of Command: it may not move next to an enemy unit, as at %s", spec.ID, n)
+		}
+		if enemyMarkerAt(sc, st, spec.Side, n) {
+			return moveErr("15.2", "%s is out of Command: it may not move into a hex with an enemy leader or Standard", spec.ID)
+		}
+	}
+	return nil
+}
+
+// planRetired: "Retired units have a Movement Allowance of 1 hex per
+// activation, and they may only move towards their Standard" (12.4).
+func planRetired(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *moveError) {
+	spec, us := sc.Units[i], st.Units[i]
+	plan := movePlan{stop: true}
+	if len(path) != 1 {
+		return plan, moveErr("12.4", "%s is Retired: it moves one hex at most", spec.ID)
+	}
+	n := path[0]
+	if err := stepAllowed(sc, st, i, us.Hex, n, true); err != nil {
+		return plan, err
+	}
+	std := st.Standard(sc.Command(spec.Command).Standard)
+	if std == nil || sc.Map.Grid.Distance(n, std.Hex) >= sc.Map.Grid.Distance(us.Hex, std.Hex) {
+		return plan, moveErr("12.4", "%s is Retired: it may only move toward its Standard", spec.ID)
+	}
+	t := sc.Tables.UnitTypes[spec.Type]
+	if c := enterCost(sc, us.Hex, n, t.Class()); c == NA {
+		return plan, moveErr("5.1", "%s may not enter %s", spec.ID, n)
+	} else {
+		plan.mp = int(c)
+	}
+	if o := occupant(st, n); o >= 0 {
+		return plan, moveErr("8.0", "%s may not enter %s: %s is there", spec.ID, n, sc.Units[o].ID)
+	}
+	return plan, nil
+}
+
+func mountedAmong(sc *Scenario, units map[int]bool) bool {
+	for e := range units {
+		if sc.Tables.UnitTypes[sc.Units[e].Type].Mounted {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyEntryHex: "A unit may not move into a hex where enemy
+// reinforcements enter the map" (5.2).
+func enemyEntryHex(sc *Scenario, side Side, h hex.Hex) bool {
+	for _, c := range sc.Commands {
+		if c.Side != side && contains(c.Entry, h) {
+			return true
+		}
+	}
+	return false
+}
+
+func enemyAdjacent(sc *Scenario, st *State, side Side, h hex.Hex) bool {
+	for i, u := range sc.Units {
+		us := st.Units[i]
+		if u.Side != side && !us.OffMap && us.Status != Eliminated && sc.Map.Grid.Distance(h, us.Hex) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyMarkerAt: an enemy leader or Standard in h.
+func enemyMarkerAt(sc *Scenario, st *State, side Side, h hex.Hex) bool {
+	for i, l := range sc.Leaders {
+		if l.Side != side && !st.Leaders[i].OffMap && st.Leaders[i].Hex == h {
+			return true
+		}
+	}
+	for i, s := range sc.Standards {
+		if s.Side != side && st.Standards[i].Hex == h && !st.Standards[i].Captured {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(hs []hex.Hex, h hex.Hex) bool {
+	for _, x := range hs {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+func hexList(hs []hex.Hex) string {
+	s := ""
+	for k, h := range hs {
+		if k > 0 {
+			s += ", "
+		}
+		s += h.String()
+	}
+	return s
+}
+
+// moveLeader moves a leader on his own (5.1): his printed Movement
+// Allowance, the most advantageous column of the chart, never into a hex
+// with an enemy unit, leader or Standard, nor into an enemy ZOC unless a
+// friendly unit is there.
+func (g *game) moveLeader(o Move, l int) error {
+	sc, st := g.sc, g.st
+	spec, ls := sc.Leaders[l], st.Leaders[l]
+	if spec.Command != st.Command {
+		return g.illegal(o, "5.1", fmt.Sprintf("%s does not lead the activated Command", spec.Name))
+	}
+	if ls.OffMap {
+		return g.illegal(o, "5.3", fmt.Sprintf("%s enters the map with his units: MOVE <unit> WITH %s <hex> …", spec.Name, spec.Name))
+	}
+	path, err := g.parsePath(o, o.Path)
+	if err != nil {
+		return err
+	}
+	mp, cur := 0, ls.Hex
+	for _, n := range path {
+		switch {
+		case !sc.Map.Grid.Contains(n):
+			return g.illegal(o, "5.2", n.String()+" is off the map")
+		case sc.Map.Grid.Distance(cur, n) != 1:
+			return g.illegal(o, "5.1", fmt.Sprintf("%s is not next to %s", n, cur))
+		case leaderCost(sc, cur, n) == NA:
+			return g.illegal(o, "5.1", fmt.Sprintf("no unit type may enter %s from %s", n, cur))
+		}
+		occ := occupant(st, n)
+		if occ >= 0 && sc.Units[occ].Side != spec.Side || enemyMarkerAt(sc, st, spec.Side, n) {
+			return g.illegal(o, "5.1", fmt.Sprintf("%s may not enter %s: a leader alone never enters a hex with an enemy unit, leader or Standard", spec.Name, n))
+		}
+		if occ < 0 && len(enemyZOC(sc, st, spec.Side, n)) > 0 {
+			return g.illegal(o, "5.1", fmt.Sprintf("%s may not enter %s, in an enemy ZOC without a friendly unit", spec.Name, n))
+		}
+		mp += int(leaderCost(sc, cur, n))
+		cur = n
+	}
+	if mp > spec.MA {
+		return g.illegal(o, "5.1", fmt.Sprintf("%s would spend %d MP, more than his Movement Allowance of %d", spec.Name, mp, spec.MA))
+	}
+	g.emit(LeaderMoved{Leader: spec.ID, Path: path, MP: mp})
+	return nil
+}
+
+// LeaderMoved: a leader moved on his own (5.1).
+type LeaderMoved struct {
+	Leader string    `json:"leader"`
+	Path   []hex.Hex `json:"path"`
+	MP     int       `json:"mp"`
+}
+
+func (e LeaderMoved) apply(st *State) { st.Leader(e.Leader).Hex = e.Path[len(e.Path)-1] }
+
+func (e LeaderMoved) describe(sc *Scenario) string {
+	return fmt.Sprintf("%s rides %s (%d MP) (5.1).", leaderName(sc, e.Leader), pathText(e.Path), e.MP)
+}
+
+func init() { registerEvents(LeaderMoved{}) }
