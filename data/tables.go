@@ -36,7 +36,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		return nil
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
-		"fire", "shock", "charge", "weapon_system_matrix", "flight_points")
+		"fire", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -86,6 +86,16 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			if fo.has(k) && fo.int(k, false) < 0 {
 				p.add(fo.line(k), join("flight_points", k), "must be 0 or more")
 			}
+		}
+	}
+
+	if n := o.node("rules", false); n != nil {
+		ro := p.object(n, "rules", "mounted_missile_zoc")
+		switch r := engine.ZOCRule(ro.str("mounted_missile_zoc", false)); r {
+		case "", engine.ZOCIgnore, engine.ZOCLeaveCost:
+			t.Rules.MountedMissileZOC = r
+		default:
+			p.add(ro.line("mounted_missile_zoc"), "rules.mounted_missile_zoc", "%q: want %q (MoI 5.1) or %q (Infidel 11.2)", r, engine.ZOCIgnore, engine.ZOCLeaveCost)
 		}
 	}
 

@@ -51,11 +51,19 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mo
 	if us.OutOfCommand && !t.Mounted && len(startZOC) > 0 {
 		return plan, moveErr("15.2", "%s is out of Command and in an enemy ZOC: a foot unit out of Command may not move away", spec.ID)
 	}
+	mountedMissile := t.Mounted && t.Missile()
+	been := map[int]bool{} // enemy units whose ZOC the unit has been in on this move
+	for e := range startZOC {
+		been[e] = true
+	}
 	cur := us.Hex
 	for k, n := range path {
 		last := k == len(path)-1
 		if err := stepAllowed(sc, st, i, cur, n, k == 0); err != nil {
 			return plan, err
+		}
+		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(enemyZOC(sc, st, spec.Side, cur)) > 0 {
+			plan.mp++ // Infidel 11.2: 1 MP more to leave a hex in an enemy ZOC
 		}
 		cost := enterCost(sc, cur, n, t.Class())
 		if us.OffMap && k == 0 {
@@ -86,12 +94,14 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mo
 		if plan.mp > ma {
 			return plan, moveErr("5.1", "%s would spend %d MP by %s, more than its Movement Allowance of %d", spec.ID, plan.mp, n, ma)
 		}
-		if zoc := enemyZOC(sc, st, spec.Side, n); len(zoc) > 0 && !(t.Mounted && t.Missile()) {
-			for _, e := range zoc {
-				if startZOC[e] && k > 0 {
-					return plan, moveErr("7.2", "%s may not leave %s's ZOC and enter it again in the same Activation", spec.ID, sc.Units[e].ID)
-				}
+		zoc := enemyZOC(sc, st, spec.Side, n)
+		for _, e := range zoc {
+			if been[e] && !inZOCOf(sc, st, e, cur) {
+				return plan, moveErr("7.2", "%s may not leave %s's ZOC and enter it again in the same Activation", spec.ID, sc.Units[e].ID)
 			}
+			been[e] = true
+		}
+		if len(zoc) > 0 && !mountedMissile { // 5.1: mounted missile units need not stop
 			if !last {
 				return plan, moveErr("7.2", "%s must stop in %s: it is in the ZOC of %s", spec.ID, n, sc.Units[zoc[0]].ID)
 			}

@@ -30,7 +30,30 @@ type Tables struct {
 	WSM map[string]map[string]int
 
 	FlightPoints FlightPointValues
+
+	// Rules are the volume's named rule switches: where a later volume
+	// changes a rule of the series, the difference is a switch here, not
+	// a branch on the volume's name.
+	Rules Rules
 }
+
+// Rules are the rule switches of a volume.
+type Rules struct {
+	// MountedMissileZOC is how enemy ZOCs affect mounted missile units'
+	// movement: ZOCIgnore (MoI 5.1: they need not stop on entering one)
+	// or ZOCLeaveCost (Infidel 11.2: they need not stop, but pay 1 MP
+	// more to leave a hex in an enemy ZOC, and may not enter the ZOC of
+	// an enemy unit whose ZOC they have left in the same Activation).
+	MountedMissileZOC ZOCRule
+}
+
+// ZOCRule is a value of Rules.MountedMissileZOC.
+type ZOCRule string
+
+const (
+	ZOCIgnore    ZOCRule = "ignore"     // the default
+	ZOCLeaveCost ZOCRule = "leave-cost" // Infidel 11.2
+)
 
 // FlightPointValues are the Flight Points of 16.0 that do not depend on the
 // unit type (those are UnitType.FlightPoints).
