@@ -103,6 +103,17 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	for _, key := range keys(t.UnitTypes) {
 		ut := t.UnitTypes[key]
 		line := p.typeLines[key]
+		if ut.Becomes != "" {
+			other := t.UnitTypes[ut.Becomes]
+			switch {
+			case other == nil:
+				p.add(line, join("unit_types."+key, "becomes"), "%s", unknown("unit type", ut.Becomes, keys(t.UnitTypes)))
+			case other.Becomes != key:
+				p.add(line, join("unit_types."+key, "becomes"), "%s becomes %q, not %s: the two sides of a counter name each other (14.2)", ut.Becomes, other.Becomes, key)
+			case ut.ChangeCost <= 0:
+				p.add(line, join("unit_types."+key, "change_cost"), "a type that becomes another needs the MP the change costs (14.2)")
+			}
+		}
 		_, attacker := t.WSM[key]
 		if ut.Charges && (!ut.Mounted || !attacker) && wsmLines != nil {
 			p.add(line, join("unit_types."+key, "charges"), "only mounted types listed as attackers in the weapon_system_matrix may Charge (10.1, 11.1)")
@@ -161,7 +172,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered")
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "becomes", "change_cost")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -177,6 +188,9 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				Shock:           o.int("shock", true),
 				ShockDisordered: o.int("shock_disordered", true),
 			},
+			ShieldWall: o.bool("shield_wall"),
+			Becomes:    o.str("becomes", false),
+			ChangeCost: o.int("change_cost", false),
 		}
 		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
 			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))

@@ -46,7 +46,7 @@ type Face struct {
 func (o Face) String() string { return "FACE " + o.Unit + " " + o.Dir }
 
 func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	form := "MOVE <unit> [WITH <leader>] <hex> <hex> … [FACE <E|NE|NW|W|SW|SE>]"
+	form := "MOVE <unit> [WITH <leader>] <hex> <hex> … [MOUNT|DISMOUNT] … [FACE <E|NE|NW|W|SW|SE>]"
 	if len(rest) < 2 {
 		return nil, syntax("MOVE needs a unit and the hexes of its path", form)
 	}
@@ -68,14 +68,23 @@ func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order
 		}
 		o.Face = strings.ToUpper(face[0])
 	}
+	changes := 0
 	for _, h := range strings.Fields(path) {
+		if w := strings.ToUpper(h); changeWords[w] {
+			changes++
+			o.Path = append(o.Path, w)
+			continue
+		}
 		if _, err := hex.Parse(h); err != nil {
 			return nil, syntax(fmt.Sprintf("%q is not a hex id (four digits, XXYY)", h), form)
 		}
 		o.Path = append(o.Path, h)
 	}
-	if len(o.Path) == 0 {
+	switch {
+	case len(o.Path) == 0:
 		return nil, syntax("MOVE needs at least one hex to move to", form)
+	case changes > 1:
+		return nil, syntax("a unit mounts or dismounts once in a move (14.2)", form)
 	}
 	return o, nil
 }
@@ -120,7 +129,8 @@ func (g *game) moveUnit(o Move, i int) error {
 	if err := g.mayMove(o, i); err != nil {
 		return err
 	}
-	path, err := g.parsePath(o, o.Path)
+	words, ch := pathWords(o.Path)
+	path, err := g.parsePath(o, words)
 	if err != nil {
 		return err
 	}
@@ -130,7 +140,7 @@ func (g *game) moveUnit(o Move, i int) error {
 			return err
 		}
 	}
-	plan, why := planUnitMove(sc, st, i, path)
+	plan, why := planUnitMove(sc, st, i, path, ch)
 	if why != nil {
 		return g.refuseMove(o, i, why)
 	}
@@ -139,6 +149,12 @@ func (g *game) moveUnit(o Move, i int) error {
 		facing, _ = hex.ParseFacing(o.Face)
 	}
 	e := UnitMoved{Unit: spec.ID, Path: path, Facing: facing, MP: plan.mp}
+	if ch != nil {
+		e.Change, e.ChangeAt, e.Type = ch.Word, ch.At, plan.becomes
+		if plan.becomes == spec.Type {
+			e.Type = "" // back on the side it was set up with
+		}
+	}
 	if leader >= 0 {
 		e.Leader = sc.Leaders[leader].ID
 	}
@@ -159,6 +175,20 @@ func (g *game) mayMove(o Order, i int) error {
 		return g.illegal(o, "5.1", spec.ID+" has had its move in this Activation: each unit completes its move before another begins")
 	}
 	return nil
+}
+
+// pathWords takes a MOUNT or DISMOUNT out of a path's words.
+func pathWords(words []string) ([]string, *sideChange) {
+	var out []string
+	var ch *sideChange
+	for _, w := range words {
+		if changeWords[w] {
+			ch = &sideChange{At: len(out), Word: w}
+			continue
+		}
+		out = append(out, w)
+	}
+	return out, ch
 }
 
 // parsePath reads the path's hex ids.
@@ -229,6 +259,10 @@ func (g *game) face(o Face) error {
 		return g.illegal(o, "5.3", g.sc.Units[i].ID+" is off the map: it faces when it enters")
 	}
 	to, _ := hex.ParseFacing(o.Dir)
+	if us.ShieldWall && hex.VertexSteps(us.Facing, to) > 1 {
+		return g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may turn one vertex only, to %s or %s",
+			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
+	}
 	if len(enemyZOC(g.sc, g.st, g.sc.Units[i].Side, us.Hex)) > 0 && hex.VertexSteps(us.Facing, to) > 1 {
 		return g.illegal(o, "6.2", fmt.Sprintf("%s is in an enemy ZOC: staying in its hex it may turn one vertex only, to %s or %s",
 			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
@@ -274,11 +308,23 @@ type UnitMoved struct {
 	Facing hex.Facing `json:"facing"`
 	MP     int        `json:"mp"`
 	Leader string     `json:"leader,omitempty"`
+	// Change is MOUNT or DISMOUNT when a Hobilar turned its counter before
+	// entering Path[ChangeAt] (14.2); Type is then its new type, empty
+	// for the side it was set up with.
+	Change   string `json:"change,omitempty"`
+	ChangeAt int    `json:"change_at,omitempty"`
+	Type     string `json:"type,omitempty"`
 }
 
 func (e UnitMoved) apply(st *State) {
 	u := st.Unit(e.Unit)
-	u.Hex, u.Facing, u.OffMap, u.Moved, u.Acted = e.Path[len(e.Path)-1], e.Facing, false, true, true
+	if len(e.Path) > 0 {
+		u.Hex, u.OffMap = e.Path[len(e.Path)-1], false
+	}
+	u.Facing, u.Moved, u.Acted = e.Facing, true, true
+	if e.Change != "" {
+		u.Type = e.Type
+	}
 	if e.Leader != "" {
 		l := st.Leader(e.Leader)
 		l.Hex, l.OffMap = u.Hex, false
@@ -290,7 +336,21 @@ func (e UnitMoved) describe(sc *Scenario) string {
 	if e.Leader != "" {
 		who += " with " + leaderName(sc, e.Leader)
 	}
+	switch {
+	case e.Change != "" && len(e.Path) == 0:
+		return fmt.Sprintf("%s %ss (%d MP) and faces %s (14.2).", who, strings.ToLower(e.Change), e.MP, e.Facing)
+	case e.Change != "":
+		return fmt.Sprintf("%s moves %s, %sing before %s (%d MP), and faces %s (5.1, 14.2).", who, pathText(e.Path), strings.ToLower(e.Change), changePlace(e), e.MP, e.Facing)
+	}
 	return fmt.Sprintf("%s moves %s (%d MP) and faces %s (5.1).", who, pathText(e.Path), e.MP, e.Facing)
+}
+
+// changePlace says where in the path a Hobilar changed sides.
+func changePlace(e UnitMoved) string {
+	if e.ChangeAt < len(e.Path) {
+		return "entering " + e.Path[e.ChangeAt].String()
+	}
+	return "stopping"
 }
 
 func pathText(p []hex.Hex) string {
@@ -368,7 +428,7 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 				continue
 			}
 			p := append(append([]hex.Hex(nil), cur.path...), n)
-			plan, why := planUnitMove(sc, st, i, p)
+			plan, why := planUnitMove(sc, st, i, p, nil)
 			if why != nil && !why.passable {
 				continue
 			}
@@ -407,12 +467,28 @@ func init() { registerEvents(UnitMoved{}, UnitFaced{}) }
 // Command's units that have not had their move, for Legal.
 func movementForms(sc *Scenario, st *State) []string {
 	var out []string
+	acted, wall, mayWall := false, false, false
+	for i, u := range sc.Units {
+		if us := st.Units[i]; u.Command == st.Command {
+			acted = acted || us.Moved || us.Acted
+			wall = wall || us.ShieldWall
+			mayWall = mayWall || !us.ShieldWall && us.Status == Normal && !us.OffMap && unitType(sc, st, i).ShieldWall
+		}
+	}
+	if !acted && mayWall {
+		out = append(out, "SHIELD WALL")
+	}
+	if !acted && wall {
+		out = append(out, "SHIELD WALL OFF")
+	}
 	for i, u := range sc.Units {
 		us := st.Units[i]
 		if u.Command != st.Command || us.Moved || us.Status == Eliminated {
 			continue
 		}
-		out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
+		if !us.ShieldWall {
+			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
+		}
 		if !us.OffMap {
 			out = append(out, "FACE "+u.ID+" <vertex>")
 		}

@@ -269,3 +269,64 @@ func TestReachOffersOnlyLegalMoves(t *testing.T) {
 		}
 	}
 }
+
+// 14.1: Shield Wall is ordered upon activation, before anything else, for
+// the Pike and Dismounted MAA that are not Disordered; in it a unit may not
+// move and turns one vertex at most.
+func TestShieldWall(t *testing.T) {
+	g := movers(t)
+	g.sc.Tables.UnitTypes["PK"] = &engine.UnitType{Key: "PK", Name: "Pike", ShieldWall: true, FlightPoints: 2}
+	g.put("AN1", "0203", hex.FaceE, "PK")
+	res := g.send(red, "ACTIVATE Anna\nSHIELD WALL")
+	if sw, ok := res.Events[len(res.Events)-1].(engine.ShieldWallOrdered); !ok || len(sw.Units) != 1 || sw.Units[0] != "AN1" || !g.unit("AN1").ShieldWall {
+		t.Fatalf("events %v", narrative(g.sc, res.Events))
+	}
+	g.refuse(red, "MOVE AN1 0303", "14.1")
+	g.refuse(red, "FACE AN1 NW", "14.1")
+	g.send(red, "FACE AN1 NE\nMOVE AN2 0302")
+	g.refuse(red, "SHIELD WALL OFF", "14.1") // not upon activation any more
+
+	d := movers(t)
+	d.sc.Tables.UnitTypes["PK"] = &engine.UnitType{Key: "PK", Name: "Pike", ShieldWall: true, FlightPoints: 2}
+	d.put("AN1", "0203", hex.FaceE, "PK")
+	d.st.Units[0].Status = engine.Disordered
+	d.send(red, "ACTIVATE Anna")
+	d.refuse(red, "SHIELD WALL", "14.1")
+}
+
+// 14.2: a Hobilar mounts or dismounts for 3 MP anywhere in its move, not
+// next to an enemy nor within an enemy missile unit's range, and moves on
+// as its new type.
+func TestHobilarsMountAndDismount(t *testing.T) {
+	hobilars := func(t *testing.T) *game {
+		g := movers(t)
+		tb := g.sc.Tables
+		tb.UnitTypes["MHOB"] = &engine.UnitType{Key: "MHOB", Name: "Hobilars (mounted)", Mounted: true, FlightPoints: 2, Becomes: "DHOB", ChangeCost: 3, Ratings: engine.Ratings{MA: 8, MADisordered: 7}}
+		tb.UnitTypes["DHOB"] = &engine.UnitType{Key: "DHOB", Name: "Hobilars (dismounted)", Weapon: "bow", ZOC: true, FlightPoints: 2, Becomes: "MHOB", ChangeCost: 3, Ratings: engine.Ratings{MA: 5, MADisordered: 4}}
+		tb.Weapons = map[string]*engine.Weapon{"bow": {Key: "bow", RangeDRM: []int{1, 0, -1}}}
+		g.put("AN2", "0203", hex.FaceE, "MHOB")
+		g.sc.Units[1].Ratings = tb.UnitTypes["MHOB"].Ratings
+		return g
+	}
+	g := hobilars(t)
+	res := g.send(red, "ACTIVATE Anna\nMOVE AN2 0303 DISMOUNT 0403")
+	mv := res.Events[len(res.Events)-1].(engine.UnitMoved)
+	if mv.MP != 5 || mv.Type != "DHOB" || g.unit("AN2").Type != "DHOB" {
+		t.Errorf("dismounting on the way: %+v, type now %q", mv, g.unit("AN2").Type)
+	}
+	in := hobilars(t)
+	in.send(red, "ACTIVATE Anna\nMOVE AN2 DISMOUNT")
+	if u := in.unit("AN2"); u.Type != "DHOB" || u.Hex != h(t, "0203") {
+		t.Errorf("dismounting in place: %+v", u)
+	}
+	near := hobilars(t)
+	near.put("CA1", "0404", hex.FaceW)
+	near.send(red, "ACTIVATE Anna")
+	near.refuse(red, "MOVE AN2 0303 DISMOUNT", "14.2") // 0303 is next to CA1
+	near.refuse(red, "MOVE AN2 MOUNT", "14.2")         // mounted already
+	ranged := hobilars(t)
+	ranged.put("CA1", "0306", hex.FaceW, "ARC") // a Blue missile unit with the bow's range 3
+	ranged.send(red, "ACTIVATE Anna")
+	ranged.refuse(red, "MOVE AN2 0303 DISMOUNT", "14.2")
+	ranged.send(red, "MOVE AN2 0202 DISMOUNT")
+}

@@ -2,15 +2,17 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"herald/engine/hex"
 )
 
 // movePlan is what a legal path costs and causes.
 type movePlan struct {
-	mp     int
-	passed []int // friendly missile units moved through (8.0)
-	stop   bool  // the path may not go on from its last hex (enemy ZOC)
+	mp      int
+	becomes string // the unit's type at the end of the move
+	passed  []int  // friendly missile units moved through (8.0)
+	stop    bool   // the path may not go on from its last hex (enemy ZOC)
 }
 
 // moveError says why a path is illegal. passable marks a path that may not
@@ -28,19 +30,28 @@ func moveErr(rule, format string, args ...any) *moveError {
 // order) against chapters 5–8, 12.4 and 15.2, and returns its cost.
 // Retreats, advances and Retire placement are not Movement (5.2 Play
 // Note) and do not come through here.
-func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *moveError) {
+// A Hobilar's mount or dismount (ch, may be nil) costs its MP where it
+// happens and changes the unit's type for the rest of the path (14.2).
+func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange) (movePlan, *moveError) {
 	spec, us := sc.Units[i], st.Units[i]
-	t := sc.Tables.UnitTypes[spec.Type]
+	t := unitType(sc, st, i)
 	var plan movePlan
-	if len(path) == 0 {
+	if len(path) == 0 && ch == nil {
 		return plan, moveErr("5.1", "%s needs at least one hex to move to", spec.ID)
 	}
+	if err := shieldWallMove(sc, st, i); err != nil {
+		return plan, err
+	}
 	if us.Status == Retired {
+		if ch != nil {
+			return plan, moveErr("12.4", "%s is Retired: it may not mount or dismount", spec.ID)
+		}
 		return planRetired(sc, st, i, path)
 	}
-	ma := spec.Ratings.MA
+	r := ratings(sc, st, i)
+	ma := r.MA
 	if us.Status == Disordered {
-		ma = spec.Ratings.MADisordered
+		ma = r.MADisordered
 	}
 	startZOC := map[int]bool{}
 	if !us.OffMap {
@@ -51,6 +62,14 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mo
 	if us.OutOfCommand && !t.Mounted && len(startZOC) > 0 {
 		return plan, moveErr("15.2", "%s is out of Command and in an enemy ZOC: a foot unit out of Command may not move away", spec.ID)
 	}
+	change := func(at hex.Hex) *moveError {
+		if err := mayChangeSides(sc, st, i, t, ch.Word, at); err != nil {
+			return err
+		}
+		plan.mp += t.ChangeCost
+		t = sc.Tables.UnitTypes[t.Becomes]
+		return nil
+	}
 	mountedMissile := t.Mounted && t.Missile()
 	been := map[int]bool{} // enemy units whose ZOC the unit has been in on this move
 	for e := range startZOC {
@@ -59,6 +78,15 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mo
 	cur := us.Hex
 	for k, n := range path {
 		last := k == len(path)-1
+		if ch != nil && ch.At == k {
+			if us.OffMap && k == 0 {
+				return plan, moveErr("14.2", "%s mounts or dismounts on the map, not before entering it", spec.ID)
+			}
+			if err := change(cur); err != nil {
+				return plan, err
+			}
+			mountedMissile = t.Mounted && t.Missile()
+		}
 		if err := stepAllowed(sc, st, i, cur, n, k == 0); err != nil {
 			return plan, err
 		}
@@ -74,11 +102,11 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mo
 				spec.ID, cur, n, sc.Map.TerrainAt(n), t.Class())
 		}
 		plan.mp += int(cost)
-		if k == 0 && !t.Mounted && mountedAmong(sc, startZOC) {
+		if k == 0 && !t.Mounted && mountedAmong(sc, st, startZOC) {
 			plan.mp += 2 // 7.2: foot leaving a mounted unit's ZOC
 		}
 		if o := occupant(st, n); o >= 0 && o != i {
-			if !mayPassThrough(sc, i, o) {
+			if !mayPassThrough(sc, st, i, o) {
 				return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
 			}
 			plan.mp += passThroughCost
@@ -109,9 +137,18 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mo
 		}
 		cur = n
 	}
+	if ch != nil && ch.At == len(path) {
+		if err := change(cur); err != nil {
+			return plan, err
+		}
+		if plan.mp > ma {
+			return plan, moveErr("14.2", "%s would spend %d MP with its %s, more than its Movement Allowance of %d", spec.ID, plan.mp, strings.ToLower(ch.Word), ma)
+		}
+	}
 	if plan.mp >= ma {
 		plan.stop = true
 	}
+	plan.becomes = t.Key
 	return plan, nil
 }
 
@@ -160,7 +197,7 @@ func planRetired(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mov
 	if std == nil || sc.Map.Grid.Distance(n, std.Hex) >= sc.Map.Grid.Distance(us.Hex, std.Hex) {
 		return plan, moveErr("12.4", "%s is Retired: it may only move toward its Standard", spec.ID)
 	}
-	t := sc.Tables.UnitTypes[spec.Type]
+	t := unitType(sc, st, i)
 	if c := enterCost(sc, us.Hex, n, t.Class()); c == NA {
 		return plan, moveErr("5.1", "%s may not enter %s", spec.ID, n)
 	} else {
@@ -172,9 +209,9 @@ func planRetired(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mov
 	return plan, nil
 }
 
-func mountedAmong(sc *Scenario, units map[int]bool) bool {
+func mountedAmong(sc *Scenario, st *State, units map[int]bool) bool {
 	for e := range units {
-		if sc.Tables.UnitTypes[sc.Units[e].Type].Mounted {
+		if unitType(sc, st, e).Mounted {
 			return true
 		}
 	}

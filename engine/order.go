@@ -158,7 +158,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -216,6 +216,8 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseMove(a, rest, syntax)
 	case "FACE":
 		return parseFace(a, rest, syntax)
+	case "SHIELD":
+		return parseShieldWall(a, rest, syntax)
 	case "NO":
 		if len(rest) == 1 && strings.EqualFold(rest[0], "SEIZE") {
 			return Decline{a}, nil

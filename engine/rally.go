@@ -103,7 +103,7 @@ func (g *game) standardDepartureRolls(std string) error {
 		if !g.usesStandard(i, std) || us.Status != Retired || us.OffMap || g.sc.Map.Grid.Distance(at, us.Hex) > 1 {
 			continue
 		}
-		mod := Modifier{DRM: u.Ratings.ShockDisordered, Reason: "its Disordered Shock DRM", Rule: "13.2"}
+		mod := Modifier{DRM: ratings(g.sc, g.st, i).ShockDisordered, Reason: "its Disordered Shock DRM", Rule: "13.2"}
 		r, err := g.roll(fmt.Sprintf("Standard moves: Retired %s", u.ID), mod)
 		if err != nil {
 			return err

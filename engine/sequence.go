@@ -200,6 +200,8 @@ func (g *game) order(o Order) error {
 		return g.move(o)
 	case Face:
 		return g.face(o)
+	case ShieldWallOrder:
+		return g.shieldWall(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

@@ -29,8 +29,8 @@ func occupant(st *State, h hex.Hex) int {
 }
 
 // mayPassThrough reports whether unit i may move through unit j's hex.
-func mayPassThrough(sc *Scenario, i, j int) bool {
-	mt, ot := sc.Tables.UnitTypes[sc.Units[i].Type], sc.Tables.UnitTypes[sc.Units[j].Type]
+func mayPassThrough(sc *Scenario, st *State, i, j int) bool {
+	mt, ot := unitType(sc, st, i), unitType(sc, st, j)
 	return sc.Units[i].Side == sc.Units[j].Side && mt.Mounted && mt.MAA && !ot.Mounted && ot.Missile()
 }
 

@@ -140,6 +140,29 @@ type UnitState struct {
 	// OutOfCommand is the unit's command status, fixed at the start of the
 	// current Activation (15.2).
 	OutOfCommand bool `json:"out_of_command,omitempty"`
+	// Type is the counter's side in play when it is not the side the unit
+	// was set up with (14.2: a Hobilar mounted or dismounted); empty
+	// otherwise.
+	Type string `json:"type,omitempty"`
+	// ShieldWall: the unit stands in Shield Wall (14.1).
+	ShieldWall bool `json:"shield_wall,omitempty"`
+}
+
+// unitType is unit i's type as it stands: the side of its counter in play.
+func unitType(sc *Scenario, st *State, i int) *UnitType {
+	if t := st.Units[i].Type; t != "" {
+		return sc.Tables.UnitTypes[t]
+	}
+	return sc.Tables.UnitTypes[sc.Units[i].Type]
+}
+
+// ratings are unit i's printed values on the side of its counter in play:
+// the battle's own for the side it was set up with, else the type's.
+func ratings(sc *Scenario, st *State, i int) Ratings {
+	if st.Units[i].Type != "" {
+		return unitType(sc, st, i).Ratings
+	}
+	return sc.Units[i].Ratings
 }
 
 // LeaderState is a leader's changing part.

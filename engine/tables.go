@@ -93,6 +93,14 @@ type UnitType struct {
 	FlightPoints int
 	// Ratings are the printed values, used when a unit does not give its own.
 	Ratings Ratings
+	// ShieldWall: units of the type may form Shield Wall (14.1: Pike
+	// Infantry and Dismounted MAA).
+	ShieldWall bool
+	// Becomes is the type on the counter's other side for units that mount
+	// and dismount (14.2 Hobilars: MHOB ⇄ DHOB), and ChangeCost the MP the
+	// change takes; empty and 0 for every other type.
+	Becomes    string
+	ChangeCost int
 }
 
 // Class returns the Terrain Effects Chart column of the type.

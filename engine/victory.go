@@ -18,7 +18,7 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 		}
 		switch st.Units[i].Status {
 		case Eliminated:
-			fp += sc.Tables.UnitTypes[u.Type].FlightPoints
+			fp += unitType(sc, st, i).FlightPoints
 		case Retired:
 			fp += sc.Tables.FlightPoints.Retired
 		}

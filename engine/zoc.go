@@ -13,7 +13,7 @@ func exertsZOC(sc *Scenario, st *State, i int) bool {
 	if us.OffMap || us.Status == Eliminated || us.Status == Retired {
 		return false
 	}
-	t := sc.Tables.UnitTypes[sc.Units[i].Type]
+	t := unitType(sc, st, i)
 	return t != nil && t.ZOC
 }
 
