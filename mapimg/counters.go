@@ -3,7 +3,10 @@ package mapimg
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
+
+	"golang.org/x/image/font"
 
 	"herald/engine"
 )
@@ -51,38 +54,123 @@ func drawUnits(c *canvas, l *layout, sc *engine.Scenario, st *engine.State, fs *
 }
 
 // drawUnit draws one counter: a square turned to face its vertex, with
-// the Command's stripe along its front edge; its id and printed ratings
-// upright on it. A Disordered counter shows its pale back side and its
-// Disordered ratings; a Retired one is grey with a RETIRED marker.
+// the Command's stripe along its front edge; its type, id and printed
+// ratings upright on it. A Disordered counter shows its pale, hatched back
+// side, a "D" badge on its rear edge and its Disordered ratings (12.2); a
+// Retired one is grey. Markers stack below it.
 func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u engine.UnitState, fs *faces) {
 	p := l.centre(u.Hex)
-	h := l.size * 0.5
-	fwd := unit(60 * float64(u.Facing))
-	side := pt{-fwd.Y, fwd.X}
-	corner := func(f, s float64) pt { return p.add(fwd.scale(f * h)).add(side.scale(s * h)) }
-	body := []pt{corner(1, 1), corner(1, -1), corner(-1, -1), corner(-1, 1)}
+	h := l.size * counterHalf
+	sq := square{p, unit(60 * float64(u.Facing)), h}
 	fill, ink := sideColours[spec.Side], color.RGBA{0xff, 0xff, 0xff, 0xff}
 	r := spec.Ratings
 	ma, shock := r.MA, r.Shock
 	switch u.Status {
 	case engine.Disordered:
-		fill, ink = shade(fill, 1.62), counterEdge
+		fill, ink = shade(fill, disorderedLight), counterEdge
 		ma, shock = r.MADisordered, r.ShockDisordered
 	case engine.Retired:
 		fill = retiredColour
 	}
-	c.fill(body, rgb(0x000000))
-	c.fill(shrinkPoly(body, p, 0.93), fill)
-	c.fill([]pt{corner(0.93, 0.93), corner(0.93, -0.93), corner(0.62, -0.93), corner(0.62, 0.93)}, stripe(sc, spec.Command))
+	c.fill(sq.poly(1), counterEdge)
+	c.fill(sq.poly(0.93), fill)
+	c.fill(sq.band(0.93, 0.62), stripe(sc, spec.Command))
 	if u.Status == engine.Disordered {
-		// The back side's mark: a band across the rear half.
-		c.fill([]pt{corner(-0.1, 0.93), corner(-0.1, -0.93), corner(-0.35, -0.93), corner(-0.35, 0.93)}, rgb(0xc0392b))
+		hatch(c, sq, shade(sideColours[spec.Side], 1.1))
 	}
-	c.text(fs.counterBold, spec.ID, p.add(pt{0, -h * 0.12}), ink)
+	// The type line is the first to go when there is no room for it.
+	if y := -h * 0.52; l.size >= minTypeHex && sq.fits(fs.small, spec.Type, y) {
+		c.text(fs.small, spec.Type, p.add(pt{0, y}), ink)
+	}
+	c.text(fs.counterBold, spec.ID, p.add(pt{0, -h * 0.02}), ink)
 	c.text(fs.counter, fmt.Sprintf("%d %+d", ma, shock), p.add(pt{0, h * 0.5}), ink)
-	if u.Status == engine.Retired {
-		drawMarker(c, p.add(pt{0, h * 0.95}), "RETIRED", fs, rgb(0xffffff), rgb(0x1d1a16))
+	if u.Status == engine.Disordered {
+		badge := sq.at(-1, 0)
+		c.disc(badge, h*0.34, counterEdge)
+		c.disc(badge, h*0.28, rgb(0xffffff))
+		c.text(fs.small, "D", badge, counterEdge)
 	}
+	for i, m := range unitMarkers(u) {
+		drawMarker(c, p.add(pt{0, h * (1.25 + 0.8*float64(i))}), m, fs, rgb(0xffffff), counterEdge)
+	}
+}
+
+// counterHalf is half a counter's side, in hex sizes: a counter covers
+// about half the hex's width, as on the printed map.
+const counterHalf = 0.5
+
+// minTypeHex is the smallest hex whose counters show their unit type, in
+// 8-pixel text.
+const minTypeHex = 32
+
+// disorderedLight is how much paler a Disordered counter's back side is.
+const disorderedLight = 1.62
+
+// unitMarkers are the marker counters the state puts on a unit, in the
+// order they stack. Shield Wall, Continued Attack and Out of Command join
+// here as the state comes to hold them.
+func unitMarkers(u engine.UnitState) []string {
+	var out []string
+	if u.Status == engine.Retired {
+		out = append(out, "RETIRED")
+	}
+	if u.ShieldWall {
+		out = append(out, "SHIELD WALL")
+	}
+	if u.OutOfCommand {
+		out = append(out, "OUT OF CMD")
+	}
+	return out
+}
+
+// square is a counter's outline: centre, the unit vector it faces, and
+// half its side.
+type square struct {
+	p, fwd pt
+	h      float64
+}
+
+// at is the point f half-sides forward and s half-sides to the left.
+func (q square) at(f, s float64) pt {
+	side := pt{-q.fwd.Y, q.fwd.X}
+	return q.p.add(q.fwd.scale(f * q.h)).add(side.scale(s * q.h))
+}
+
+func (q square) poly(k float64) []pt {
+	return []pt{q.at(k, k), q.at(k, -k), q.at(-k, -k), q.at(-k, k)}
+}
+
+// band is the strip of the counter between f0 and f1 half-sides forward,
+// across its whole width: the Command stripe at the front.
+func (q square) band(f0, f1 float64) []pt {
+	return []pt{q.at(f0, 0.93), q.at(f0, -0.93), q.at(f1, -0.93), q.at(f1, 0.93)}
+}
+
+// hatch rules the rear band of a Disordered counter with short diagonals:
+// the back side then reads as different in grey print, not by lightness
+// alone, and the text in the middle stays clean.
+func hatch(c *canvas, q square, col color.RGBA) {
+	c.fill(q.band(-0.62, -0.93), col)
+	for s := -0.93; s < 0.93; s += 0.3 {
+		c.line(q.at(-0.93, s), q.at(-0.62, math.Min(s+0.3, 0.93)), q.h*0.07, counterEdge)
+	}
+}
+
+// fits reports whether upright text s, centred y pixels below the
+// counter's centre, stays inside the turned square.
+func (q square) fits(face font.Face, s string, y float64) bool {
+	half := textWidth(face, s)/2 + 1
+	capH := float64(face.Metrics().CapHeight) / 64
+	for _, yy := range []float64{y - capH/2, y + capH/2} {
+		for _, x := range []float64{-half, half} {
+			d := pt{x, yy}
+			side := pt{-q.fwd.Y, q.fwd.X}
+			if math.Abs(d.X*q.fwd.X+d.Y*q.fwd.Y) > 0.9*q.h || math.Abs(d.X*side.X+d.Y*side.Y) > 0.9*q.h {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // drawMarker is a small label box, like a marker counter on the stack.
@@ -112,15 +200,16 @@ func drawLeaders(c *canvas, l *layout, sc *engine.Scenario, st *engine.State, fs
 		if ls.OffMap || !l.inWindow(ls.Hex) {
 			continue
 		}
-		p := l.centre(ls.Hex).add(pt{-l.size * 0.62, -l.size * 0.3})
-		s := l.size * 0.2
+		p := l.centre(ls.Hex).add(pt{-l.size * 0.7, -l.size * 0.5})
+		name := short(spec.Name)
+		w, h := textWidth(fs.small, name)/2+2, l.size*0.13
 		edge := counterEdge
 		if spec.King {
 			edge = rgb(0xd4a017)
 		}
-		c.rect(p.X-s-2, p.Y-s-2, p.X+s+2, p.Y+s+2, edge)
-		c.rect(p.X-s, p.Y-s, p.X+s, p.Y+s, shade(sideColours[spec.Side], 0.75))
-		c.text(fs.label, short(spec.Name), p, rgb(0xffffff))
+		c.rect(p.X-w-2, p.Y-h-2, p.X+w+2, p.Y+h+2, edge)
+		c.rect(p.X-w, p.Y-h, p.X+w, p.Y+h, shade(sideColours[spec.Side], 0.7))
+		c.text(fs.small, name, p, rgb(0xffffff))
 	}
 }
 

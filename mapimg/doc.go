@@ -8,7 +8,7 @@
 //
 // # Basics
 //
-//	img, err := mapimg.Render(sc, st, mapimg.Options{Marks: mapimg.Marks(sc, events)})
+//	img, err := mapimg.Render(sc, st, mapimg.Options{Marks: mapimg.Marks(sc, before, st, events)})
 //	png, err := mapimg.PNG(sc, st, opts)
 //
 // Drawing uses golang.org/x/image/vector for anti-aliased shapes and the Go
@@ -20,7 +20,9 @@
 //
 // Text on counters stays upright whatever the facing: the turned square
 // and its stripe show the facing, and upright text stays legible at the
-// sizes a phone shows. Markers the state does not hold yet (Shield Wall,
-// Continued Attack, Out of Command) are drawn as the rule chapters add
-// them to the state.
+// sizes a phone shows; the unit type is left off a turned counter when it
+// would cross the square's edge. Markers the state does not hold yet
+// (Shield Wall, Continued Attack, Out of Command) join unitMarkers as the
+// rule chapters add them to the state, and events Marks does not know yet
+// (moves, fire, shock) join its switch as the engine adds them.
 package mapimg

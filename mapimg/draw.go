@@ -3,6 +3,7 @@ package mapimg
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 
 	"golang.org/x/image/vector"
@@ -67,6 +68,14 @@ func (c *canvas) polyline(ps []pt, width float64, col color.Color) {
 	}
 }
 
+// roundLine strokes a segment with round ends, so that segments meeting
+// at an angle join without a notch.
+func (c *canvas) roundLine(a, b pt, width float64, col color.Color) {
+	c.line(a, b, width, col)
+	c.disc(a, width/2, col)
+	c.disc(b, width/2, col)
+}
+
 // dashed strokes a segment in dashes of length dash.
 func (c *canvas) dashed(a, b pt, width, dash float64, col color.Color) {
 	n := b.sub(a).len()
@@ -92,10 +101,18 @@ func (c *canvas) outline(poly []pt, width float64, col color.Color) {
 	}
 }
 
-// rect fills an axis-aligned rectangle.
+// rect fills an axis-aligned rectangle. One on whole pixels needs no
+// anti-aliasing and is copied directly: the background and the legend's
+// would otherwise make the rasteriser accumulate the whole image.
 func (c *canvas) rect(x0, y0, x1, y1 float64, col color.Color) {
+	if whole(x0) && whole(y0) && whole(x1) && whole(y1) {
+		draw.Draw(c.img, image.Rect(int(x0), int(y0), int(x1), int(y1)), image.NewUniform(col), image.Point{}, draw.Over)
+		return
+	}
 	c.fill([]pt{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, col)
 }
+
+func whole(x float64) bool { return x == math.Trunc(x) }
 
 func rgb(v uint32) color.RGBA {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}

@@ -54,9 +54,13 @@ func unit(deg float64) pt {
 	return pt{math.Cos(r), -math.Sin(r)}
 }
 
-// corners are the six corners of h.
+// corners are the six corners of h, shrunk toward its centre by shrink.
 func (l *layout) corners(h hex.Hex, shrink float64) []pt {
-	c := l.centre(h)
+	return l.cornersAt(l.centre(h), shrink)
+}
+
+// cornersAt are the corners of a hex of the layout's size centred at c.
+func (l *layout) cornersAt(c pt, shrink float64) []pt {
 	out := make([]pt, 6)
 	for k := range out {
 		out[k] = c.add(unit(float64(k) * 60).scale(l.size * shrink))

@@ -2,6 +2,7 @@ package mapimg
 
 import (
 	"image/color"
+	"strings"
 
 	"herald/engine"
 	"herald/engine/hex"
@@ -39,6 +40,20 @@ func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Eve
 			for i, u := range sc.Units {
 				if u.Command == e.Command && !after.Units[i].OffMap && after.Units[i].Status != engine.Eliminated {
 					out = append(out, Mark{Kind: MarkActive, Hexes: []hex.Hex{after.Units[i].Hex}})
+				}
+			}
+		case engine.UnitMoved:
+			if len(e.Path) > 0 {
+				start := []hex.Hex{}
+				if u := before.Unit(e.Unit); u != nil && !u.OffMap {
+					start = append(start, u.Hex)
+				}
+				out = append(out, Mark{Kind: MarkPath, Hexes: append(start, e.Path...), Label: e.Unit})
+			}
+		case engine.PassedThrough:
+			if e.Result != engine.Normal {
+				if u := after.Unit(e.Through); u != nil {
+					out = append(out, Mark{Kind: MarkResult, Hexes: []hex.Hex{u.Hex}, Label: strings.ToLower(e.Result.String())})
 				}
 			}
 		case engine.StandardMoved:

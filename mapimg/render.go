@@ -14,7 +14,8 @@ import (
 // Options choose what to draw and how big.
 type Options struct {
 	// HexSize is the distance from a hex's centre to a vertex in pixels
-	// (default 34): counters' text stays legible from about 28.
+	// (default 40, where a counter's id is 13 pixels high); counters' text
+	// stays legible down to MinHexSize.
 	HexSize float64
 	// Crop draws only the area of the marks, Margin hexes around it
 	// (default 2); without marks the whole map is drawn.
@@ -36,7 +37,7 @@ const pad = 8 // pixels around the map
 
 func (o *Options) defaults() {
 	if o.HexSize == 0 {
-		o.HexSize = 34
+		o.HexSize = 40
 	}
 	if o.Margin == 0 {
 		o.Margin = 2
@@ -57,18 +58,13 @@ func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, er
 	if len(st.Units) != len(sc.Units) || len(st.Leaders) != len(sc.Leaders) || len(st.Standards) != len(sc.Standards) {
 		return nil, errors.New("mapimg: the state is not of this scenario")
 	}
-	opt.defaults()
-	l := window(sc.Map.Grid, opt)
-	fit(l, opt)
-	w, h := l.extent()
-	fs, err := newFaces(l.size)
+	l, fs, key, err := plan(sc, st, opt)
 	if err != nil {
 		return nil, err
 	}
-	width := int(math.Ceil(w)) + 2*pad
-	key := legend(sc, st, fs, float64(width))
-	c := newCanvas(width, int(math.Ceil(h))+2*pad+int(legendHeight(key)))
-	c.rect(0, 0, float64(c.img.Bounds().Dx()), float64(c.img.Bounds().Dy()), rgb(0xfbf7ea))
+	_, h := l.extent()
+	c := newCanvas(int(imageWidth(l)), int(math.Ceil(h))+2*pad+int(legendHeight(key)))
+	c.rect(0, 0, float64(c.img.Bounds().Dx()), float64(c.img.Bounds().Dy()), paper)
 	drawTerrain(c, l, &sc.Map, fs)
 	drawHexsides(c, l, &sc.Map)
 	drawMarks(c, l, activeOnly(opt.Marks, true), fs)
@@ -78,6 +74,38 @@ func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, er
 	drawMarks(c, l, activeOnly(opt.Marks, false), fs)
 	drawLegend(c, key, math.Ceil(h)+2*pad, fs)
 	return c.img, nil
+}
+
+// plan chooses the window, the hex size and the faces, and lays out the
+// legend: the legend's height depends on the width, the width on the hex
+// size, and the hex size on the room the legend leaves.
+func plan(sc *engine.Scenario, st *engine.State, opt Options) (*layout, *faces, []legendLine, error) {
+	opt.defaults()
+	l := window(sc.Map.Grid, opt)
+	reserve := 8.0*legendLead + 2*legendPad // a first guess at the legend's height
+	for {
+		fit(l, opt, reserve)
+		fs, err := newFaces(l.size)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		key := legend(sc, st, fs, l)
+		if legendHeight(key) <= reserve || reserve > 8.0*legendLead+2*legendPad {
+			// A narrow crop is centred above a legend that keeps its width.
+			w, _ := l.extent()
+			l.origin.X += (imageWidth(l) - math.Ceil(w) - 2*pad) / 2
+			return l, fs, key, nil
+		}
+		// The legend wrapped to more lines than guessed: fit once more
+		// with its real height.
+		reserve = legendHeight(key)
+	}
+}
+
+// imageWidth is the width of the image: the map's, or the legend's least.
+func imageWidth(l *layout) float64 {
+	w, _ := l.extent()
+	return math.Max(math.Ceil(w)+2*pad, minWidth)
 }
 
 // activeOnly splits the marks drawn under the counters (the highlights)
@@ -135,12 +163,12 @@ func window(g hex.Grid, opt Options) *layout {
 	return l
 }
 
-// fit shrinks the hexes until the image fits the maximum size, and places
-// the window's first hex.
-func fit(l *layout, opt Options) {
+// fit shrinks the hexes until the map and a legend reserve pixels high
+// fit the maximum size, and places the window's first hex.
+func fit(l *layout, opt Options, reserve float64) {
+	l.size = opt.HexSize
 	w, h := l.extent()
-	// The legend takes about five lines below the map.
-	k := math.Min(float64(opt.MaxWidth-2*pad)/w, float64(opt.MaxHeight-2*pad-5*legendLead-2*legendPad)/h)
+	k := math.Min(float64(opt.MaxWidth-2*pad)/w, (float64(opt.MaxHeight-2*pad)-reserve)/h)
 	if k < 1 {
 		l.size = math.Max(MinHexSize, math.Floor(l.size*k))
 	}

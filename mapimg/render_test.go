@@ -53,10 +53,12 @@ func decoded(t *testing.T, sc *engine.Scenario, st *engine.State, opt Options) i
 }
 
 // place is where Render puts things, from the same layout code.
-func place(sc *engine.Scenario, opt Options) *layout {
-	opt.defaults()
-	l := window(sc.Map.Grid, opt)
-	fit(l, opt)
+func place(t testing.TB, sc *engine.Scenario, st *engine.State, opt Options) *layout {
+	t.Helper()
+	l, _, _, err := plan(sc, st, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return l
 }
 
@@ -85,7 +87,7 @@ func rearOf(l *layout, u engine.UnitState) image.Point {
 func TestRenderSampleBattle(t *testing.T) {
 	sc, st := crecy(t)
 	img := decoded(t, sc, st, Options{})
-	l := place(sc, Options{})
+	l := place(t, sc, st, Options{})
 	w, h := l.extent()
 	if b := img.Bounds(); b.Dx() != int(math.Ceil(w))+2*pad || b.Dy() < int(math.Ceil(h))+2*pad+4*legendLead {
 		t.Errorf("size %v for a map of %.0f×%.0f", b, w, h)
@@ -108,9 +110,17 @@ func TestRenderStatuses(t *testing.T) {
 	sc, _ := crecy(t)
 	st := midGame(t, sc)
 	img := decoded(t, sc, st, Options{})
-	l := place(sc, Options{})
-	dis := rearOf(l, *st.Unit("LB1"))
-	near(t, "Disordered LB1 (pale back side)", img.At(dis.X+2, dis.Y-6), shade(sideColours[0], 1.62), 14)
+	l := place(t, sc, st, Options{})
+	lb1 := *st.Unit("LB1")
+	sq := square{l.centre(lb1.Hex), unit(60 * float64(lb1.Facing)), l.size * counterHalf}
+	pale := sq.at(-0.45, 0.85) // below the ratings, behind the hatched band
+	near(t, "Disordered LB1 (pale back side)", img.At(int(pale.X), int(pale.Y)), shade(sideColours[0], disorderedLight), 14)
+	band := sq.at(-0.78, 0.2) // the hatched rear band
+	if r, _, _, _ := img.At(int(band.X), int(band.Y)).RGBA(); r>>8 > 0xe0 {
+		t.Errorf("Disordered LB1: no hatched band at %v", band)
+	}
+	badge := sq.at(-1, 0).add(pt{0, l.size * counterHalf * 0.31})
+	near(t, "Disordered LB1 (D badge ring)", img.At(int(badge.X), int(badge.Y)), counterEdge, 40)
 	ret := rearOf(l, *st.Unit("LB2"))
 	near(t, "Retired LB2", img.At(ret.X, ret.Y-6), retiredColour, 14)
 	gone := rearOf(l, *st.Unit("CB1"))
@@ -123,7 +133,7 @@ func TestRenderRiver(t *testing.T) {
 	river := *sc
 	river.Map.Hexsides = append([]engine.Hexside{{A: hex.Hex{Col: 12, Row: 8}, B: hex.Hex{Col: 12, Row: 9}, Feature: "river"}}, sc.Map.Hexsides...)
 	img := decoded(t, &river, st, Options{})
-	l := place(&river, Options{})
+	l := place(t, &river, st, Options{})
 	a, b := l.side(hex.Hex{Col: 12, Row: 8}, hex.S)
 	m := a.lerp(b, 0.5)
 	near(t, "river hexside 1208/1209", img.At(int(m.X), int(m.Y)), rgb(0x2f6db5), 16)
@@ -142,7 +152,7 @@ func TestCropAndMaxSize(t *testing.T) {
 		t.Errorf("MaxWidth/MaxHeight 900: got %v", small)
 	}
 	tiny := decoded(t, sc, st, Options{MaxWidth: 300, MaxHeight: 300}).Bounds()
-	if place(sc, Options{MaxWidth: 300, MaxHeight: 300}).size != MinHexSize || tiny.Dx() <= 300 {
+	if place(t, sc, st, Options{MaxWidth: 300, MaxHeight: 300}).size != MinHexSize || tiny.Dx() <= 300 {
 		t.Errorf("a 300-pixel bound must stop at the legible minimum hex: %v", tiny)
 	}
 }
@@ -233,4 +243,32 @@ func BenchmarkPNG(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// A block's moves become arrows from where each unit stood.
+func TestMarksFollowMoves(t *testing.T) {
+	sc, before := crecy(t)
+	res, err := engine.Apply(sc, before, 1, mustParse(t, "ACTIVATE Doria\nMOVE CB1 1005 0905 FACE W"), engine.NewScript())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var path *Mark
+	for _, m := range Marks(sc, before, res.State, res.Events) {
+		if m.Kind == MarkPath {
+			path = &m
+		}
+	}
+	want := []hex.Hex{{Col: 11, Row: 5}, {Col: 10, Row: 5}, {Col: 9, Row: 5}}
+	if path == nil || len(path.Hexes) != 3 || path.Hexes[0] != want[0] || path.Hexes[2] != want[2] {
+		t.Errorf("path mark %+v, want %v", path, want)
+	}
+}
+
+func mustParse(t *testing.T, text string) []engine.Order {
+	t.Helper()
+	o, err := engine.ParseOrders(engine.SplitLines(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }

@@ -19,6 +19,9 @@ const levelShade = 0.12
 var (
 	clearColour = rgb(0xf1e9cf)
 	inkColour   = rgb(0x3b3226)
+	paper       = rgb(0xfbf7ea) // around the map and under the legend
+	hexEdge     = rgb(0x9c8f70)
+	labelColour = rgb(0x6b604a)
 )
 
 // terrainStyles by the keys of the house tables (data/tables/*.yaml).
@@ -34,6 +37,15 @@ var terrainStyles = map[string]terrainStyle{
 	"castle":   {fill: rgb(0xb9aa98), symbol: castleSymbol},
 }
 
+// styleOf is a terrain's style; a terrain Herald has no style for (a
+// player's own tables may add one) is plain grey, and the legend names it.
+func styleOf(terrain string) terrainStyle {
+	if st, ok := terrainStyles[terrain]; ok {
+		return st
+	}
+	return terrainStyle{fill: rgb(0xd0d0d0)}
+}
+
 // drawTerrain fills every hex of the window with its terrain, darker for
 // each level of elevation (a change of lightness, which every reader
 // sees; the legend says so), and writes its XXYY label.
@@ -42,10 +54,7 @@ func drawTerrain(c *canvas, l *layout, m *engine.Map, fs *faces) {
 		if !l.inWindow(h) {
 			continue
 		}
-		st, ok := terrainStyles[m.TerrainAt(h)]
-		if !ok {
-			st = terrainStyle{fill: rgb(0xd0d0d0)}
-		}
+		st := styleOf(m.TerrainAt(h))
 		level := m.Elevation[h]
 		c.fill(l.corners(h, 1), shade(st.fill, 1-levelShade*float64(level)))
 		if st.symbol != nil {
@@ -56,9 +65,9 @@ func drawTerrain(c *canvas, l *layout, m *engine.Map, fs *faces) {
 		if !l.inWindow(h) {
 			continue
 		}
-		c.outline(l.corners(h, 1), 1, rgb(0x9c8f70))
-		top := l.centre(h).add(pt{0, -l.size * 0.66})
-		c.text(fs.label, h.String(), top, rgb(0x6b604a))
+		c.outline(l.corners(h, 1), 1, hexEdge)
+		top := l.centre(h).add(pt{0, -l.size * 0.72})
+		c.text(fs.label, h.String(), top, labelColour)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	gomediumttf "golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -15,23 +16,27 @@ import (
 // The Go fonts, parsed once. Faces are made per rendering: a face is not
 // safe for concurrent use.
 var (
-	fontsOnce     sync.Once
-	regular, bold *opentype.Font
-	fontsErr      error
+	fontsOnce               sync.Once
+	regular, gomedium, bold *opentype.Font
+	fontsErr                error
 )
 
 func fonts() error {
 	fontsOnce.Do(func() {
-		if regular, fontsErr = opentype.Parse(goregular.TTF); fontsErr != nil {
-			return
+		for _, f := range []struct {
+			dst **opentype.Font
+			ttf []byte
+		}{{&regular, goregular.TTF}, {&gomedium, gomediumttf.TTF}, {&bold, gobold.TTF}} {
+			if *f.dst, fontsErr = opentype.Parse(f.ttf); fontsErr != nil {
+				return
+			}
 		}
-		bold, fontsErr = opentype.Parse(gobold.TTF)
 	})
 	return fontsErr
 }
 
 // faces are the sizes of text one rendering uses.
-type faces struct{ label, counter, counterBold, legend, legendBold font.Face }
+type faces struct{ label, small, counter, counterBold, legend, legendBold font.Face }
 
 func newFaces(hexSize float64) (*faces, error) {
 	if err := fonts(); err != nil {
@@ -48,6 +53,7 @@ func newFaces(hexSize float64) (*faces, error) {
 		px  float64
 	}{
 		{&fs.label, regular, hexSize * 0.27},
+		{&fs.small, gomedium, hexSize * 0.25},
 		{&fs.counter, regular, hexSize * 0.30},
 		{&fs.counterBold, bold, hexSize * 0.33},
 		{&fs.legend, regular, 15},

@@ -137,9 +137,11 @@ func (w *world) newGame(id, english, french string) {
 	w.service().Kick()
 }
 
-// play lets every player answer each unread mail of his once, as his
-// mail client would, and returns how many replies they sent. dup sends
-// every reply twice (the same bytes, as a client that retries does).
+// play lets every player answer each new mail of his once, as his mail
+// client would, and returns how many replies they sent. Mail clients show
+// a Message-ID once: a reply Herald's outbox sent again after a crash (at
+// least once, never lost) is not answered twice. dup sends every reply
+// twice (the same bytes, as a client that retries does).
 func (w *world) play(seen map[string]bool, dup bool) int {
 	w.t.Helper()
 	n := 0
@@ -149,7 +151,7 @@ func (w *world) play(seen map[string]bool, dup bool) int {
 			w.t.Fatal(err)
 		}
 		for _, m := range msgs {
-			key := fmt.Sprintf("%s/%d", name, m.UID)
+			key := name + "/" + messageIDOf(m.Raw)
 			if seen[key] {
 				continue
 			}
