@@ -144,7 +144,7 @@ func TestWorkedExample(t *testing.T) {
 			"> EOF\n"},
 		{"public key", "$ printf '302a300506032b6570032100%s' " + ex.key.Public().String() + " | xxd -r -p | openssl pkey -pubin -inform DER -out pub.pem\n"},
 		{"signature", "$ printf '%s' " + seal.Sig.String() + " | xxd -r -p > sig.bin\n"},
-		{"verify", "$ herald verify --checkpoint 3:" + roll.Hash.String() + " example.jsonl\n"},
+		{"verify", "$ herald verify --no-replay --checkpoint 3:" + roll.Hash.String() + " example.jsonl\n"},
 		{"python", "$ python3 tools/verify-dice.py --checkpoint 3:" + roll.Hash.String() + " example.jsonl\n"},
 	}
 	for _, w := range want {
