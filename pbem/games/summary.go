@@ -1,6 +1,8 @@
 package games
 
 import (
+	"fmt"
+
 	"herald/engine"
 	"herald/pbem/dice"
 	"herald/pbem/store"
@@ -16,6 +18,9 @@ type Summary struct {
 	Sides   [2]SideSummary
 	Chain   dice.Chain
 	Events  uint64
+	// Dice counts the faces rolled so far, with a chi-square test: the
+	// report for the player who feels the dice hate him.
+	Dice dice.Tally
 }
 
 // SideSummary is one army's standing.
@@ -66,6 +71,16 @@ func (s *Service) summary(tx *store.Tx, id string) (*Summary, error) {
 	}
 	sum := &Summary{ID: g.rec.ID, Scenario: g.rec.Scenario, Move: g.rec.Move, Record: g.rec,
 		Waiting: engine.Waiting(g.sc, g.st), Chain: g.chain, Events: snap.Events}
+	err = tx.Log(id, func(seq uint64, line []byte) error {
+		e, err := dice.ParseEntry(line)
+		if err == nil && e.Kind == dice.KindRoll {
+			sum.Dice.Add(e.Value)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("games: %s: dice log: %w", id, err)
+	}
 	if g.rec.Over {
 		sum.Waiting = "over: " + g.rec.Result
 	}

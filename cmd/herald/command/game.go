@@ -183,6 +183,9 @@ func gameShow(w io.Writer, svc *games.Service, id string) error {
 	}
 	fmt.Fprintf(w, "dice      %d rolls in %d batches; chain %d:%s\n", s.Chain.Rolls, s.Chain.Batches, s.Chain.Length, s.Chain.Head)
 	fmt.Fprintf(w, "events    %d\n", s.Events)
+	if s.Dice.N > 0 {
+		fmt.Fprint(w, s.Dice.String())
+	}
 	return nil
 }
 
