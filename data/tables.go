@@ -36,7 +36,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		return nil
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
-		"fire", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
+		"fire", "fire_drm", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -64,6 +64,15 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 	if n := o.node("fire", true); n != nil {
 		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
+	}
+	if n := o.node("fire_drm", true); n != nil {
+		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "shield_wall")
+		t.FireDRM = engine.FireDRMs{
+			DisorderedFirer: fo.int("disordered_firer", true),
+			RetiredTarget:   fo.int("retired_target", true),
+			AngleOfFire:     fo.int("angle_of_fire", true),
+			ShieldWall:      fo.int("shield_wall", true),
+		}
 	}
 	if n := o.node("shock", true); n != nil {
 		t.Shock = p.resultTable(n, "shock", "Shock Combat Results Table", shockColumns, false)

@@ -86,6 +86,10 @@ func TestRequiredTableValues(t *testing.T) {
 	if tb.Fire.Rows[len(tb.Fire.Rows)-1].Min <= 9 {
 		t.Error("the Fire table should print rows beyond 9")
 	}
+	// The Fire Table's circumstance DRMs the rules state (12.2, 12.4, 9.3, 14.1).
+	if want := (engine.FireDRMs{DisorderedFirer: -1, RetiredTarget: 2, AngleOfFire: 1, ShieldWall: -1}); tb.FireDRM != want {
+		t.Errorf("fire_drm %+v, want %+v", tb.FireDRM, want)
+	}
 }
 
 func TestRequiredWSMAndWeapons(t *testing.T) {

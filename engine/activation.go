@@ -224,6 +224,9 @@ func (e CommandActivated) apply(st *State) {
 	for i := range st.Units {
 		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand = false, false, false
 	}
+	for i := range st.Leaders {
+		st.Leaders[i].Moved = false
+	}
 }
 
 func (e CommandActivated) describe(sc *Scenario) string {

@@ -96,18 +96,13 @@ func commandRange(sc *Scenario, st *State, side Side, from hex.Hex, r int) map[h
 // into n: an enemy unit in n, an enemy ZOC in n without a friendly unit,
 // or a hex or hexside no unit type may enter or cross.
 func blocksCommand(sc *Scenario, st *State, side Side, h, n hex.Hex) bool {
+	if leaderCost(sc, h, n) == NA { // impassable to every unit type
+		return true
+	}
 	if o := occupant(st, n); o >= 0 {
 		return sc.Units[o].Side != side
 	}
-	if len(enemyZOC(sc, st, side, n)) > 0 {
-		return true
-	}
-	for _, class := range []Class{Foot, Mounted} {
-		if enterCost(sc, h, n, class) != NA {
-			return false
-		}
-	}
-	return true
+	return len(enemyZOC(sc, st, side, n)) > 0
 }
 
 // CommandTraced: at the start of an Activation, these units of the

@@ -217,6 +217,9 @@ func (g *game) leaderWith(o Move, i int) (int, error) {
 	if !together {
 		return -1, g.illegal(o, "5.1", fmt.Sprintf("%s is not stacked with %s: a leader moves with the unit he starts its move with", g.sc.Leaders[l].Name, g.sc.Units[i].ID))
 	}
+	if ls.Moved {
+		return -1, g.illegal(o, "5.1", fmt.Sprintf("%s has moved in this Activation: a leader moves once, alone or with a unit", g.sc.Leaders[l].Name))
+	}
 	return l, nil
 }
 
@@ -327,7 +330,7 @@ func (e UnitMoved) apply(st *State) {
 	}
 	if e.Leader != "" {
 		l := st.Leader(e.Leader)
-		l.Hex, l.OffMap = u.Hex, false
+		l.Hex, l.OffMap, l.Moved = u.Hex, false, true
 	}
 }
 

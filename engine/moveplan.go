@@ -274,48 +274,70 @@ func hexList(hs []hex.Hex) string {
 	return s
 }
 
-// moveLeader moves a leader on his own (5.1): his printed Movement
-// Allowance, the most advantageous column of the chart, never into a hex
-// with an enemy unit, leader or Standard, nor into an enemy ZOC unless a
-// friendly unit is there.
+// moveLeader moves a leader on his own (5.1).
 func (g *game) moveLeader(o Move, l int) error {
 	sc, st := g.sc, g.st
 	spec, ls := sc.Leaders[l], st.Leaders[l]
-	if spec.Command != st.Command {
+	switch {
+	case spec.Command != st.Command:
 		return g.illegal(o, "5.1", fmt.Sprintf("%s does not lead the activated Command", spec.Name))
-	}
-	if ls.OffMap {
-		return g.illegal(o, "5.3", fmt.Sprintf("%s enters the map with his units: MOVE <unit> WITH %s <hex> …", spec.Name, spec.Name))
+	case ls.OffMap:
+		return g.illegal(o, "5.3", fmt.Sprintf("%s enters the map with his units: MOVE <unit> WITH %s <hex> …", spec.Name, spec.ID))
+	case ls.Moved:
+		return g.illegal(o, "5.1", fmt.Sprintf("%s has moved in this Activation: a leader moves once, alone or with a unit", spec.Name))
 	}
 	path, err := g.parsePath(o, o.Path)
 	if err != nil {
 		return err
 	}
-	mp, cur := 0, ls.Hex
-	for _, n := range path {
-		switch {
-		case !sc.Map.Grid.Contains(n):
-			return g.illegal(o, "5.2", n.String()+" is off the map")
-		case sc.Map.Grid.Distance(cur, n) != 1:
-			return g.illegal(o, "5.1", fmt.Sprintf("%s is not next to %s", n, cur))
-		case leaderCost(sc, cur, n) == NA:
-			return g.illegal(o, "5.1", fmt.Sprintf("no unit type may enter %s from %s", n, cur))
+	mp, why := planLeaderMove(sc, st, l, path)
+	if why != nil {
+		e := g.illegal(o, why.rule, why.reason)
+		if reach := Reach(sc, st, spec.ID); len(reach) > 0 {
+			e.Legal = []string{spec.Name + " can reach " + reachList(reach, 24)}
 		}
-		occ := occupant(st, n)
-		if occ >= 0 && sc.Units[occ].Side != spec.Side || enemyMarkerAt(sc, st, spec.Side, n) {
-			return g.illegal(o, "5.1", fmt.Sprintf("%s may not enter %s: a leader alone never enters a hex with an enemy unit, leader or Standard", spec.Name, n))
-		}
-		if occ < 0 && len(enemyZOC(sc, st, spec.Side, n)) > 0 {
-			return g.illegal(o, "5.1", fmt.Sprintf("%s may not enter %s, in an enemy ZOC without a friendly unit", spec.Name, n))
-		}
-		mp += int(leaderCost(sc, cur, n))
-		cur = n
-	}
-	if mp > spec.MA {
-		return g.illegal(o, "5.1", fmt.Sprintf("%s would spend %d MP, more than his Movement Allowance of %d", spec.Name, mp, spec.MA))
+		return e
 	}
 	g.emit(LeaderMoved{Leader: spec.ID, Path: path, MP: mp})
 	return nil
+}
+
+// planLeaderMove checks leader l's move on his own along path and returns
+// its cost (5.1): his printed Movement Allowance, the most advantageous
+// column of the chart, never into a hex with an enemy unit, leader or
+// Standard, nor into an enemy ZOC unless a friendly unit is there. He need
+// not stop in an enemy ZOC he may enter, nor keep off enemy entry hexes:
+// 5.2 and 7.2 speak of units, and a leader is not a unit (15.0; ruling
+// R62).
+func planLeaderMove(sc *Scenario, st *State, l int, path []hex.Hex) (int, *moveError) {
+	spec := sc.Leaders[l]
+	mp, cur := 0, st.Leaders[l].Hex
+	if len(path) == 0 {
+		return 0, moveErr("5.1", "%s needs at least one hex to move to", spec.Name)
+	}
+	for _, n := range path {
+		switch {
+		case !sc.Map.Grid.Contains(n):
+			return mp, moveErr("5.2", "%s is off the map", n)
+		case sc.Map.Grid.Distance(cur, n) != 1:
+			return mp, moveErr("5.1", "%s is not next to %s: a path goes from hex to adjacent hex", n, cur)
+		case leaderCost(sc, cur, n) == NA:
+			return mp, moveErr("5.1", "no unit type may enter %s from %s", n, cur)
+		}
+		occ := occupant(st, n)
+		if occ >= 0 && sc.Units[occ].Side != spec.Side || enemyMarkerAt(sc, st, spec.Side, n) {
+			return mp, moveErr("5.1", "%s may not enter %s: a leader alone never enters a hex with an enemy unit, leader or Standard", spec.Name, n)
+		}
+		if occ < 0 && len(enemyZOC(sc, st, spec.Side, n)) > 0 {
+			return mp, moveErr("5.1", "%s may not enter %s, in an enemy ZOC without a friendly unit", spec.Name, n)
+		}
+		mp += int(leaderCost(sc, cur, n))
+		if mp > spec.MA {
+			return mp, moveErr("5.1", "%s would spend %d MP by %s, more than his Movement Allowance of %d", spec.Name, mp, n, spec.MA)
+		}
+		cur = n
+	}
+	return mp, nil
 }
 
 // LeaderMoved: a leader moved on his own (5.1).
@@ -325,7 +347,10 @@ type LeaderMoved struct {
 	MP     int       `json:"mp"`
 }
 
-func (e LeaderMoved) apply(st *State) { st.Leader(e.Leader).Hex = e.Path[len(e.Path)-1] }
+func (e LeaderMoved) apply(st *State) {
+	l := st.Leader(e.Leader)
+	l.Hex, l.Moved = e.Path[len(e.Path)-1], true
+}
 
 func (e LeaderMoved) describe(sc *Scenario) string {
 	return fmt.Sprintf("%s rides %s (%d MP) (5.1).", leaderName(sc, e.Leader), pathText(e.Path), e.MP)

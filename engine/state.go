@@ -170,6 +170,9 @@ type LeaderState struct {
 	ID     string  `json:"id"`
 	Hex    hex.Hex `json:"hex"`
 	OffMap bool    `json:"off_map,omitempty"`
+	// Moved records that the leader has moved in the current Activation,
+	// alone or with a unit: he moves once (5.1, ruling R61).
+	Moved bool `json:"moved,omitempty"`
 }
 
 // StandardState is a Standard's changing part.

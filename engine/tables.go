@@ -24,6 +24,9 @@ type Tables struct {
 	Shock  ResultTable // columns: normal, disordered (12.1)
 	Charge ResultTable // columns: normal, disordered (12.1)
 
+	// FireDRM are the Fire Table's circumstance DRMs besides range (9.3).
+	FireDRM FireDRMs
+
 	// WSM is the Weapon System Matrix (10.4 #6): attacker type → defender
 	// type → DRM. Types with a row here are the "Attacker" row of 10.1; no
 	// other unit may Shock attack or Charge.

@@ -1,0 +1,286 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+
+	"herald/engine/hex"
+)
+
+// 12.0 COMBAT RESULTS: the common machinery missile fire and shock apply
+// to a unit. Each result is an event; Flight Points follow from the units'
+// status (16.0, victory.go).
+
+// disorder: "When a unit is Disordered, flip the counter ... Additional
+// Disorders have no effect on a unit already Disordered" (12.2). "Any
+// negative combat result suffered by a Retired unit ... eliminates that
+// unit" (12.4).
+func (g *game) disorder(i int, cause string) {
+	switch g.st.Units[i].Status {
+	case Retired:
+		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
+	case Normal:
+		g.emit(UnitDisordered{Unit: g.sc.Units[i].ID, Cause: cause})
+	}
+}
+
+// eliminate: "finished for the day. Remove it from the board" (12.6).
+func (g *game) eliminate(i int, cause string) {
+	g.emit(UnitEliminated{Unit: g.sc.Units[i].ID, Cause: cause})
+}
+
+// retire: "Pick up the unit and place it as close to its Standard as you
+// can ... unless that unit is unable to trace a route to its Standard not
+// blocked by enemy units, enemy ZOCs, and/or impassable terrain. In that
+// case the Retiring unit is, instead Eliminated" (12.4). A Command whose
+// Standard was captured loses its Retired units (13.2).
+func (g *game) retire(i int, cause string) {
+	if g.st.Units[i].Status == Retired {
+		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
+		return
+	}
+	to, ok := retirePlace(g.sc, g.st, i)
+	if !ok {
+		g.eliminate(i, cause+"; no route to its Standard free of enemy units, enemy ZOCs and impassable terrain (12.4)")
+		return
+	}
+	g.emit(UnitRetired{Unit: g.sc.Units[i].ID, To: to, Cause: cause})
+}
+
+// retirePlace finds where a Retiring unit goes. It needs a route to its
+// Standard's hex free of enemy units, enemy ZOCs and hexes or hexsides
+// impassable to it; then, of the hexes so reached, it takes the empty one
+// nearest its Standard (the Standard's own hex included); ties go to the
+// hex nearest the unit, then the lowest hex id (ruling R55).
+func retirePlace(sc *Scenario, st *State, i int) (hex.Hex, bool) {
+	cmd := sc.Command(sc.Units[i].Command)
+	if cmd == nil {
+		return hex.Hex{}, false
+	}
+	std := st.Standard(cmd.Standard)
+	if std == nil || std.Captured {
+		return hex.Hex{}, false
+	}
+	side, class, start := sc.Units[i].Side, unitType(sc, st, i).Class(), st.Units[i].Hex
+	dist := map[hex.Hex]int{start: 0}
+	queue := []hex.Hex{start}
+	var found []hex.Hex
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		if o := occupant(st, h); o < 0 || o == i {
+			found = append(found, h)
+		}
+		for _, n := range sc.Map.Grid.Neighbors(h) {
+			if _, seen := dist[n]; seen || !sc.Map.Grid.Contains(n) || enterCost(sc, h, n, class) == NA {
+				continue
+			}
+			if o := occupant(st, n); o >= 0 && sc.Units[o].Side != side || len(enemyZOC(sc, st, side, n)) > 0 {
+				continue
+			}
+			dist[n] = dist[h] + 1
+			queue = append(queue, n)
+		}
+	}
+	if _, route := dist[std.Hex]; !route || len(found) == 0 {
+		return hex.Hex{}, false
+	}
+	grid := sc.Map.Grid
+	sort.Slice(found, func(a, b int) bool {
+		da, db := grid.Distance(found[a], std.Hex), grid.Distance(found[b], std.Hex)
+		if da != db {
+			return da < db
+		}
+		if dist[found[a]] != dist[found[b]] {
+			return dist[found[a]] < dist[found[b]]
+		}
+		return found[a].String() < found[b].String()
+	})
+	return found[0], true
+}
+
+// UnitDisordered: the unit flipped to its Disordered side (12.2).
+type UnitDisordered struct {
+	Unit  string `json:"unit"`
+	Cause string `json:"cause"`
+}
+
+func (e UnitDisordered) apply(st *State) { st.Unit(e.Unit).Status = Disordered }
+
+func (e UnitDisordered) describe(*Scenario) string {
+	return fmt.Sprintf("%s is Disordered (%s; 12.2).", e.Unit, e.Cause)
+}
+
+// UnitRetired: the unit was placed near its Standard, Retired (12.4). It
+// loses Shield Wall (14.1: "forced to move because of adverse combat
+// results").
+type UnitRetired struct {
+	Unit  string  `json:"unit"`
+	To    hex.Hex `json:"to"`
+	Cause string  `json:"cause"`
+}
+
+func (e UnitRetired) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Status, u.Hex, u.ShieldWall = Retired, e.To, false
+}
+
+func (e UnitRetired) describe(*Scenario) string {
+	return fmt.Sprintf("%s retires to %s, near its Standard (%s; 12.4).", e.Unit, e.To, e.Cause)
+}
+
+// UnitEliminated: the unit is removed for the day (12.6).
+type UnitEliminated struct {
+	Unit  string `json:"unit"`
+	Cause string `json:"cause"`
+}
+
+func (e UnitEliminated) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Status, u.ShieldWall = Eliminated, false
+}
+
+func (e UnitEliminated) describe(*Scenario) string {
+	return fmt.Sprintf("%s is eliminated (%s; 12.6).", e.Unit, e.Cause)
+}
+
+func init() { registerEvents(UnitDisordered{}, UnitRetired{}, UnitEliminated{}) }
+
+// retreat: "A unit that must Retreat must move one hex away from the
+// unit(s) inflicting the result. It must end its retreat one hex from
+// every unit which participated in the attack ... It may not stack and it
+// may not move into an enemy-occupied hex. Any leader stacked with the
+// unit must retreat with it. It may move into an enemy ZOC and it may
+// change facing. If its retreat is blocked by a friendly Missile infantry
+// unit, it may retreat through that unit an extra hex ... the Missile unit
+// is Disordered; if already Disordered, it is Retired ... If it cannot
+// retreat ... it is eliminated" (12.3). Retreat is not Movement (5.2): no
+// MP, no ZOC stop, no Reaction Fire.
+func (g *game) retreat(i int, attackers []int, cause string) {
+	if g.st.Units[i].Status == Retired {
+		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
+		return
+	}
+	paths := retreatPaths(g.sc, g.st, i, attackers)
+	if len(paths) == 0 {
+		g.eliminate(i, cause+"; it cannot retreat (12.3)")
+		return
+	}
+	p := paths[0]
+	e := UnitRetreated{Unit: g.sc.Units[i].ID, Path: p.hexes, Cause: cause}
+	for l, ls := range g.st.Leaders {
+		if !ls.OffMap && ls.Hex == g.st.Units[i].Hex && g.sc.Leaders[l].Side == g.sc.Units[i].Side {
+			e.Leaders = append(e.Leaders, g.sc.Leaders[l].ID)
+		}
+	}
+	g.emit(e)
+	if p.through >= 0 {
+		if g.st.Units[p.through].Status == Disordered {
+			g.retire(p.through, fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID))
+		} else {
+			g.disorder(p.through, fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID))
+		}
+	}
+}
+
+// retreatPath is a legal retreat: one hex, or two through a friendly
+// missile infantry unit.
+type retreatPath struct {
+	hexes   []hex.Hex
+	through int // the missile unit passed through, or -1
+}
+
+// retreatPaths lists the legal retreats of unit i from attackers, the
+// owner's best first: a plain one-hex retreat before one through a
+// friendly missile unit, then the hex nearest the unit's Standard, then
+// the fewest enemy ZOCs, then the lowest hex id (ruling R56: the owner's
+// choice by mail arrives with the retreat decision; this is its default).
+func retreatPaths(sc *Scenario, st *State, i int, attackers []int) []retreatPath {
+	side, from := sc.Units[i].Side, st.Units[i].Hex
+	class := unitType(sc, st, i).Class()
+	ok := func(h, prev hex.Hex) bool {
+		if !sc.Map.Grid.Contains(h) || enterCost(sc, prev, h, class) == NA {
+			return false
+		}
+		for _, a := range attackers {
+			if sc.Map.Grid.Distance(h, st.Units[a].Hex) < 2 {
+				return false
+			}
+		}
+		return true
+	}
+	var out []retreatPath
+	for _, n := range sc.Map.Grid.Neighbors(from) {
+		if !awayFrom(sc, st, from, n, attackers) || !sc.Map.Grid.Contains(n) || enterCost(sc, from, n, class) == NA {
+			continue
+		}
+		o := occupant(st, n)
+		switch {
+		case o < 0 && ok(n, from):
+			out = append(out, retreatPath{hexes: []hex.Hex{n}, through: -1})
+		case o >= 0 && sc.Units[o].Side == side && isMissileInfantry(sc, st, o):
+			for _, m := range sc.Map.Grid.Neighbors(n) {
+				if occupant(st, m) < 0 && awayFrom(sc, st, n, m, attackers) && ok(m, n) {
+					out = append(out, retreatPath{hexes: []hex.Hex{n, m}, through: o})
+				}
+			}
+		}
+	}
+	std := hex.Hex{}
+	if c := sc.Command(sc.Units[i].Command); c != nil && st.Standard(c.Standard) != nil {
+		std = st.Standard(c.Standard).Hex
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		pa, pb := out[a], out[b]
+		if (pa.through < 0) != (pb.through < 0) {
+			return pa.through < 0
+		}
+		ea, eb := pa.hexes[len(pa.hexes)-1], pb.hexes[len(pb.hexes)-1]
+		if da, db := sc.Map.Grid.Distance(ea, std), sc.Map.Grid.Distance(eb, std); da != db {
+			return da < db
+		}
+		if za, zb := len(enemyZOC(sc, st, side, ea)), len(enemyZOC(sc, st, side, eb)); za != zb {
+			return za < zb
+		}
+		return ea.String() < eb.String()
+	})
+	return out
+}
+
+// awayFrom: a retreat step from h to n moves away from every attacker.
+func awayFrom(sc *Scenario, st *State, h, n hex.Hex, attackers []int) bool {
+	for _, a := range attackers {
+		if sc.Map.Grid.Distance(n, st.Units[a].Hex) <= sc.Map.Grid.Distance(h, st.Units[a].Hex) {
+			return false
+		}
+	}
+	return true
+}
+
+func isMissileInfantry(sc *Scenario, st *State, i int) bool {
+	t := unitType(sc, st, i)
+	return !t.Mounted && t.Missile()
+}
+
+// UnitRetreated: the unit retreated along Path, with the leaders stacked
+// with it (12.3). It loses Shield Wall (14.1).
+type UnitRetreated struct {
+	Unit    string    `json:"unit"`
+	Path    []hex.Hex `json:"path"`
+	Leaders []string  `json:"leaders,omitempty"`
+	Cause   string    `json:"cause"`
+}
+
+func (e UnitRetreated) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Hex, u.ShieldWall = e.Path[len(e.Path)-1], false
+	for _, l := range e.Leaders {
+		st.Leader(l).Hex = u.Hex
+	}
+}
+
+func (e UnitRetreated) describe(*Scenario) string {
+	return fmt.Sprintf("%s retreats %s (%s; 12.3).", e.Unit, pathText(e.Path), e.Cause)
+}
+
+func init() { registerEvents(UnitRetreated{}) }
