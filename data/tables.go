@@ -36,7 +36,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		return nil
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
-		"fire", "fire_drm", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
+		"fire", "fire_drm", "leader_casualty", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -73,6 +73,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			AngleOfFire:     fo.int("angle_of_fire", true),
 			ShieldWall:      fo.int("shield_wall", true),
 		}
+	}
+	if n := o.node("leader_casualty", true); n != nil {
+		lo := p.object(n, "leader_casualty", "fire", "shock")
+		t.LeaderCasualty = engine.LeaderCasualty{Fire: lo.int("fire", true), Shock: lo.int("shock", true)}
 	}
 	if n := o.node("shock", true); n != nil {
 		t.Shock = p.resultTable(n, "shock", "Shock Combat Results Table", shockColumns, false)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"container/heap"
 	"fmt"
 	"sort"
 	"strings"
@@ -35,15 +36,6 @@ func (o Move) String() string {
 	}
 	return s
 }
-
-// Face changes a unit's facing without moving (6.2): "FACE LB1 NE".
-type Face struct {
-	at
-	Unit string
-	Dir  string
-}
-
-func (o Face) String() string { return "FACE " + o.Unit + " " + o.Dir }
 
 func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
 	form := "MOVE <unit> [WITH <leader>] <hex> <hex> … [MOUNT|DISMOUNT] … [FACE <E|NE|NW|W|SW|SE>]"
@@ -87,17 +79,6 @@ func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order
 		return nil, syntax("a unit mounts or dismounts once in a move (14.2)", form)
 	}
 	return o, nil
-}
-
-func parseFace(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	form := "FACE <unit> <E|NE|NW|W|SW|SE>"
-	if len(rest) != 2 {
-		return nil, syntax("FACE needs a unit and a vertex", form)
-	}
-	if _, err := hex.ParseFacing(rest[1]); err != nil {
-		return nil, syntax(fmt.Sprintf("%q is not a vertex: E, NE, NW, W, SW or SE", rest[1]), form)
-	}
-	return Face{at: a, Unit: rest[0], Dir: strings.ToUpper(rest[1])}, nil
 }
 
 // move carries out a MOVE order.
@@ -245,35 +226,6 @@ func reachList(r []Reachable, max int) string {
 	return strings.Join(parts, ", ")
 }
 
-// face carries out a FACE order: a change of facing in place (6.2).
-func (g *game) face(o Face) error {
-	if err := g.mayGiveActions(o); err != nil {
-		return err
-	}
-	i, ok := g.findUnit(o.Unit)
-	if !ok {
-		return g.illegal(o, "6.2", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
-	}
-	if err := g.mayMove(o, i); err != nil {
-		return err
-	}
-	us := g.st.Units[i]
-	if us.OffMap {
-		return g.illegal(o, "5.3", g.sc.Units[i].ID+" is off the map: it faces when it enters")
-	}
-	to, _ := hex.ParseFacing(o.Dir)
-	if us.ShieldWall && hex.VertexSteps(us.Facing, to) > 1 {
-		return g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may turn one vertex only, to %s or %s",
-			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
-	}
-	if len(enemyZOC(g.sc, g.st, g.sc.Units[i].Side, us.Hex)) > 0 && hex.VertexSteps(us.Facing, to) > 1 {
-		return g.illegal(o, "6.2", fmt.Sprintf("%s is in an enemy ZOC: staying in its hex it may turn one vertex only, to %s or %s",
-			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
-	}
-	g.emit(UnitFaced{Unit: g.sc.Units[i].ID, Facing: to})
-	return nil
-}
-
 // findUnit finds one of the sender's units by its id.
 func (g *game) findUnit(typed string) (int, bool) {
 	side := g.st.Pending.Side
@@ -364,21 +316,6 @@ func pathText(p []hex.Hex) string {
 	return "to " + strings.Join(s, ", ")
 }
 
-// UnitFaced: a unit changed facing in its hex (6.2).
-type UnitFaced struct {
-	Unit   string     `json:"unit"`
-	Facing hex.Facing `json:"facing"`
-}
-
-func (e UnitFaced) apply(st *State) {
-	u := st.Unit(e.Unit)
-	u.Facing, u.Moved, u.Acted = e.Facing, true, true
-}
-
-func (e UnitFaced) describe(*Scenario) string {
-	return fmt.Sprintf("%s turns to face %s (6.2).", e.Unit, e.Facing)
-}
-
 // Reachable is a hex a unit can end its move in, the MP it costs, and
 // the cheapest path there (the hexes a MOVE order names).
 type Reachable struct {
@@ -387,32 +324,57 @@ type Reachable struct {
 	Path []hex.Hex
 }
 
-// Reach lists the hexes unit id can legally end a move in this
-// Activation, cheapest first, by the same rules as MOVE: for replies
-// ("LB1 can reach 0611 (1), …") and for players' tools. It searches
-// cheapest paths first (Dijkstra), extending each hex's cheapest path.
+// Reach lists the hexes unit (or leader) id can legally end a move in
+// this Activation, cheapest first, by the same rules as MOVE: for replies
+// ("LB1 can reach 0611 (1), …") and for players' tools. A leader's reach
+// is his move on his own (5.1).
 func Reach(sc *Scenario, st *State, id string) []Reachable {
-	i := -1
-	for k, u := range sc.Units {
-		if u.ID == id {
-			i = k
+	for i, u := range sc.Units {
+		if u.ID != id {
+			continue
 		}
+		if st.Units[i].Status == Eliminated {
+			return nil
+		}
+		return search(st.Units[i].Hex, !st.Units[i].OffMap,
+			func(p []hex.Hex) []hex.Hex { return nextHexes(sc, st, i, p) },
+			func(p []hex.Hex) step {
+				plan, why := planUnitMove(sc, st, i, p, nil)
+				return step{mp: plan.mp, stop: plan.stop, legal: why == nil, open: why == nil || why.passable}
+			})
 	}
-	if i < 0 || st.Units[i].Status == Eliminated {
-		return nil
+	for l, ld := range sc.Leaders {
+		if ld.ID != id || st.Leaders[l].OffMap {
+			continue
+		}
+		return search(st.Leaders[l].Hex, true,
+			func(p []hex.Hex) []hex.Hex { return sc.Map.Grid.Neighbors(lastOr(st.Leaders[l].Hex, p)) },
+			func(p []hex.Hex) step {
+				mp, why := planLeaderMove(sc, st, l, p)
+				return step{mp: mp, legal: why == nil, open: why == nil}
+			})
 	}
-	type node struct {
-		path        []hex.Hex
-		mp          int
-		stop, legal bool
-	}
-	open := []node{{}}
-	done := map[hex.Hex]bool{st.Units[i].Hex: !st.Units[i].OffMap}
+	return nil
+}
+
+// step is what a path found by search costs, whether the move may end
+// there (legal), and whether it may go on (open, and not stop).
+type step struct {
+	mp                int
+	stop, legal, open bool
+}
+
+// search lists the hexes where a move from start may end, with the
+// cheapest path to each: Dijkstra over paths, each hex's cheapest path
+// extended by next and judged whole by plan. onMap is false for a
+// reinforcement, whose start is no hex.
+func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func([]hex.Hex) step) []Reachable {
+	open := &pathQueue{{step: step{open: true}}}
+	seq := 0
+	done := map[hex.Hex]bool{start: onMap}
 	stops := map[hex.Hex]Reachable{}
-	for len(open) > 0 {
-		sort.SliceStable(open, func(a, b int) bool { return open[a].mp < open[b].mp })
-		cur := open[0]
-		open = open[1:]
+	for open.Len() > 0 {
+		cur := heap.Pop(open).(pathNode)
 		if n := len(cur.path); n > 0 {
 			last := cur.path[n-1]
 			if done[last] {
@@ -426,16 +388,15 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 				continue
 			}
 		}
-		for _, n := range nextHexes(sc, st, i, cur.path) {
+		for _, n := range next(cur.path) {
 			if done[n] {
 				continue
 			}
 			p := append(append([]hex.Hex(nil), cur.path...), n)
-			plan, why := planUnitMove(sc, st, i, p, nil)
-			if why != nil && !why.passable {
-				continue
+			if s := plan(p); s.open {
+				seq++
+				heap.Push(open, pathNode{path: p, step: s, seq: seq})
 			}
-			open = append(open, node{path: p, mp: plan.mp, stop: plan.stop, legal: why == nil})
 		}
 	}
 	var out []Reachable
@@ -451,20 +412,39 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 	return out
 }
 
-// nextHexes are the candidate next steps of a path: the neighbours of its
-// last hex, or the Command's entry hexes for a reinforcement (5.3).
-func nextHexes(sc *Scenario, st *State, i int, path []hex.Hex) []hex.Hex {
-	if len(path) == 0 && st.Units[i].OffMap {
-		return sc.Command(sc.Units[i].Command).Entry
-	}
-	from := st.Units[i].Hex
-	if len(path) > 0 {
-		from = path[len(path)-1]
-	}
-	return sc.Map.Grid.Neighbors(from)
+// pathNode is a path waiting in search's queue; seq breaks ties of cost
+// in the order paths were found, so the search is deterministic.
+type pathNode struct {
+	path []hex.Hex
+	step
+	seq int
 }
 
-func init() { registerEvents(UnitMoved{}, UnitFaced{}) }
+// pathQueue is a heap of paths, cheapest first (container/heap).
+type pathQueue []pathNode
+
+func (q pathQueue) Len() int { return len(q) }
+func (q pathQueue) Less(a, b int) bool {
+	return q[a].mp < q[b].mp || q[a].mp == q[b].mp && q[a].seq < q[b].seq
+}
+func (q pathQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+func (q *pathQueue) Push(x any)   { *q = append(*q, x.(pathNode)) }
+func (q *pathQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// lastOr is the last hex of a path, or from for an empty one.
+func lastOr(from hex.Hex, path []hex.Hex) hex.Hex {
+	if len(path) > 0 {
+		return path[len(path)-1]
+	}
+	return from
+}
+
+func init() { registerEvents(UnitMoved{}) }
 
 // movementForms are the MOVE and FACE orders open to the activated
 // Command's units that have not had their move, for Legal.
@@ -494,6 +474,11 @@ func movementForms(sc *Scenario, st *State) []string {
 		}
 		if !us.OffMap {
 			out = append(out, "FACE "+u.ID+" <vertex>")
+		}
+	}
+	for l, ld := range sc.Leaders {
+		if ls := st.Leaders[l]; ld.Command == st.Command && !ls.OffMap && !ls.Moved {
+			out = append(out, "MOVE "+ld.ID+" <hexes>")
 		}
 	}
 	return out

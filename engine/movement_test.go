@@ -228,15 +228,91 @@ func TestRetiredUnitsCrawlToTheirStandard(t *testing.T) {
 	g.send(red, "MOVE AN1 0303")
 }
 
+// 5.1: a leader moves with the unit he is stacked with, or alone; once
+// in an Activation (ruling R61).
 func TestLeadersMove(t *testing.T) {
 	g := movers(t)
 	g.send(red, "ACTIVATE Anna\nMOVE AN1 WITH Anna 0301 0401")
-	if l := g.st.Leader("anna"); l.Hex != h(t, "0401") {
-		t.Errorf("Anna at %s, want with AN1 at 0401", l.Hex)
+	if l := g.st.Leader("anna"); l.Hex != h(t, "0401") || !l.Moved {
+		t.Errorf("Anna %+v, want with AN1 at 0401", l)
 	}
-	g.refuse(red, "MOVE AN2 WITH Anna 0302", "5.1")
-	g.send(red, "MOVE Anna 0501 0601")
-	g.refuse(red, "MOVE Carl 0703", "5.1")
+	g.refuse(red, "MOVE Anna 0501", "5.1")          // he has moved
+	g.refuse(red, "MOVE AN2 WITH Anna 0302", "5.1") // not stacked with AN2
+	g.refuse(red, "MOVE Carl 0703", "5.1")          // not of the activated Command
+	g.refuse(red, "MOVE AN2 WITH Carl 0302", "5.1") // an enemy leader
+
+	alone := movers(t, 0)
+	res := alone.send(red, "ACTIVATE Anna\nMOVE Anna 0301 0401 0501")
+	if mv, ok := findEvent[engine.LeaderMoved](res.Events); !ok || mv.MP != 3 || alone.st.Leader("anna").Hex != h(t, "0501") {
+		t.Errorf("Anna alone: %v", narrative(alone.sc, res.Events))
+	}
+	alone.put("AN2", "0501", hex.FaceE)
+	alone.refuse(red, "MOVE AN2 WITH Anna 0601", "5.1") // he has moved alone
+	alone.send(red, "END\nCONTINUE Anna")
+	alone.send(blue, "DECLINE")
+	if alone.st.Command != "anna" || alone.st.Pending.Side != red || alone.st.Leader("anna").Moved {
+		t.Errorf("in Anna's next Activation: command %q, leader %+v", alone.st.Command, *alone.st.Leader("anna"))
+	}
+}
+
+// 5.1: a leader alone spends his own Movement Allowance, and never enters
+// an enemy unit's hex, nor an enemy ZOC without a friendly unit there.
+func TestLeaderAlone(t *testing.T) {
+	g := movers(t)
+	g.put("CA1", "0505", hex.FaceW)
+	z := zocOf(t, g, "0505", hex.FaceW)
+	g.send(red, "ACTIVATE Anna")
+	e := g.refuse(red, "MOVE Anna 0301 0401 0501 0601 0701 0801 0901 1001 1002", "5.1") // 9 MP, his MA is 8
+	if len(e.Legal) != 1 || !strings.HasPrefix(e.Legal[0], "Anna can reach ") {
+		t.Errorf("refusal %v", e)
+	}
+	in := z[0]
+	if strings.Contains(pathTo(t, g, "0201", in), z[1].String()) {
+		in = z[1]
+	}
+	g.refuse(red, "MOVE Anna "+pathTo(t, g, "0201", in), "5.1")
+	g.put("CA2", "0303", hex.FaceE)
+	g.refuse(red, "MOVE Anna 0302 0303", "5.1")
+	g.put("AN2", in.String(), hex.FaceE) // a friendly unit in the ZOC hex
+	var on hex.Hex                       // and on out of the ZOC: a leader need not stop (R62)
+	for _, n := range g.sc.Map.Grid.Neighbors(in) {
+		if n != z[0] && n != z[1] && n != h(t, "0505") && g.sc.Map.Grid.Contains(n) && !strings.Contains(pathTo(t, g, "0201", in), n.String()) {
+			on = n
+		}
+	}
+	g.send(red, "MOVE Anna "+pathTo(t, g, "0201", in)+" "+on.String())
+	if l := g.st.Leader("anna"); l.Hex != on {
+		t.Errorf("Anna at %s, want %s", l.Hex, on)
+	}
+
+	// Nor do enemy entry hexes stop a leader (R62).
+	entry := movers(t)
+	entry.sc.Commands[1].Entry = []hex.Hex{h(t, "0401")}
+	entry.send(red, "ACTIVATE Anna")
+	entry.refuse(red, "MOVE AN1 0301 0401", "5.2")
+	entry.send(red, "MOVE Anna 0301 0401 0501")
+}
+
+// 5.1: "A leader stacked with a unit at the start of the unit's Activation
+// may move with that unit, even if the leader belongs to a different
+// Command than the unit."
+func TestLeaderOfAnotherCommandMovesWithAUnit(t *testing.T) {
+	g := newGame(t, fixture(map[string]int{"Anna": 3, "Bert": 3}, map[string]int{"Carl": 3}))
+	g.st.Leader("bert").Hex = h(t, "0202") // with AN2
+	g.send(red, "ACTIVATE Anna\nMOVE AN2 WITH Bert 0302")
+	if l := g.st.Leader("bert"); l.Hex != h(t, "0302") {
+		t.Errorf("Bert at %s, want 0302", l.Hex)
+	}
+	g.refuse(red, "MOVE Bert 0402", "5.1") // alone he moves only with his own Command
+}
+
+// 5.1, 5.2: a path goes hex by adjacent hex and stays on the map.
+func TestPathsAreContiguousAndOnTheMap(t *testing.T) {
+	g := movers(t)
+	g.send(red, "ACTIVATE Anna")
+	g.refuse(red, "MOVE AN1 0401", "5.1")
+	g.refuse(red, "MOVE AN1 0101 0001", "5.2")
+	g.send(red, "MOVE AN1 0101")
 }
 
 // Every hex Reach offers is a legal MOVE along the path it gives.
@@ -246,7 +322,7 @@ func TestReachOffersOnlyLegalMoves(t *testing.T) {
 	g.put("AN1", "0303", hex.FaceE, "ARC")
 	g.put("AN2", "0203", hex.FaceE, "MMAA")
 	g.send(red, "ACTIVATE Anna")
-	for _, id := range []string{"AN1", "AN2"} {
+	for _, id := range []string{"AN1", "AN2", "anna"} {
 		reach := engine.Reach(g.sc, g.st, id)
 		if len(reach) < 5 {
 			t.Fatalf("%s reaches only %v", id, reach)
@@ -262,8 +338,15 @@ func TestReachOffersOnlyLegalMoves(t *testing.T) {
 				continue
 			}
 			for _, e := range res.Events {
-				if mv, ok := e.(engine.UnitMoved); ok && mv.MP != r.Cost {
-					t.Errorf("%s to %s: Reach says %d MP, the move costs %d", id, r.Hex, r.Cost, mv.MP)
+				mp := -1
+				switch mv := e.(type) {
+				case engine.UnitMoved:
+					mp = mv.MP
+				case engine.LeaderMoved:
+					mp = mv.MP
+				}
+				if mp >= 0 && mp != r.Cost {
+					t.Errorf("%s to %s: Reach says %d MP, the move costs %d", id, r.Hex, r.Cost, mp)
 				}
 			}
 		}

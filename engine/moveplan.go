@@ -59,6 +59,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 			startZOC[e] = true
 		}
 	}
+	// 5.2, 15.2; turning in place is not Movement (ruling R63, facing.go).
 	if us.OutOfCommand && !t.Mounted && len(startZOC) > 0 {
 		return plan, moveErr("15.2", "%s is out of Command and in an enemy ZOC: a foot unit out of Command may not move away", spec.ID)
 	}
@@ -161,8 +162,8 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 		return moveErr("5.2", "%s is off the map", n)
 	}
 	if first && us.OffMap {
-		if !contains(sc.Command(spec.Command).Entry, n) {
-			return moveErr("5.3", "%s is off the map: it enters through an entry hex of its Command (%s)", spec.ID, hexList(sc.Command(spec.Command).Entry))
+		if err := entryAllowed(sc, i, n); err != nil {
+			return err
 		}
 	} else if sc.Map.Grid.Distance(cur, n) != 1 {
 		return moveErr("5.1", "%s is not next to %s: a path goes from hex to adjacent hex", n, cur)
@@ -170,7 +171,7 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 	if enemyEntryHex(sc, spec.Side, n) {
 		return moveErr("5.2", "%s is where enemy reinforcements enter the map", n)
 	}
-	if us.OutOfCommand {
+	if us.OutOfCommand { // 5.2, 15.2: every hex of the path (ruling R64)
 		if enemyAdjacent(sc, st, spec.Side, n) {
 			return moveErr("15.2", "%s is out of Command: it may not move next to an enemy unit, as at %s", spec.ID, n)
 		}
@@ -212,17 +213,6 @@ func planRetired(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mov
 func mountedAmong(sc *Scenario, st *State, units map[int]bool) bool {
 	for e := range units {
 		if unitType(sc, st, e).Mounted {
-			return true
-		}
-	}
-	return false
-}
-
-// enemyEntryHex: "A unit may not move into a hex where enemy
-// reinforcements enter the map" (5.2).
-func enemyEntryHex(sc *Scenario, side Side, h hex.Hex) bool {
-	for _, c := range sc.Commands {
-		if c.Side != side && contains(c.Entry, h) {
 			return true
 		}
 	}

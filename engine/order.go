@@ -158,7 +158,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -218,6 +218,8 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseFace(a, rest, syntax)
 	case "SHIELD":
 		return parseShieldWall(a, rest, syntax)
+	case "FIRE":
+		return parseFire(a, rest, syntax)
 	case "NO":
 		if len(rest) == 1 && strings.EqualFold(rest[0], "SEIZE") {
 			return Decline{a}, nil
@@ -227,7 +229,10 @@ func parseOrder(l Line, words []string) (Order, error) {
 }
 
 func parseStanding(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]"}
+	if len(rest) > 0 && strings.EqualFold(rest[0], "RETURN") {
+		return parseStandingReturnFire(a, rest, syntax)
+	}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

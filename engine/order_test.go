@@ -32,6 +32,21 @@ func TestParseOrders(t *testing.T) {
 		{"standing fire", "error: STANDING orders exist for SEIZE"},
 		{"standing seize Alencon if", "error: IF needs"},
 		{"activate standard English move", "error: MOVE takes one hex"},
+		{"move kn1 3319 3420 face e", "MOVE kn1 3319 3420 FACE E"},
+		{"MOVE MM1 with Edward 0409 0509", "MOVE MM1 WITH Edward 0409 0509"},
+		{"move hb1 0303 dismount 0403 face sw", "MOVE hb1 0303 DISMOUNT 0403 FACE SW"},
+		{"move hb1 mount", "MOVE hb1 MOUNT"},
+		{"move Godfrey 0610 0609", "MOVE Godfrey 0610 0609"},
+		{"face lb1 ne", "FACE lb1 NE"},
+		{"MOVE KN1", "error: needs a unit and the hexes"},
+		{"MOVE KN1 WITH Edward", "error: WITH needs the leader and the path"},
+		{"MOVE KN1 3319 FACE", "error: FACE takes one vertex"},
+		{"MOVE KN1 3319 FACE N", "error: is not a vertex"},
+		{"MOVE KN1 33x9", "error: is not a hex id"},
+		{"MOVE KN1 FACE E", "error: at least one hex"},
+		{"MOVE HB1 MOUNT 0303 DISMOUNT", "error: mounts or dismounts once"},
+		{"FACE LB1", "error: FACE needs a unit and a vertex"},
+		{"FACE LB1 north", "error: is not a vertex"},
 	} {
 		orders, err := engine.ParseOrders([]engine.Line{{No: 3, Text: tc.in}})
 		if want, ok := strings.CutPrefix(tc.want, "error: "); ok {
@@ -54,7 +69,8 @@ func TestParseOrders(t *testing.T) {
 // Parsing never panics, and the canonical form of what parses parses back
 // to the same canonical form.
 func FuzzParseOrders(f *testing.F) {
-	for _, s := range []string{"ACTIVATE Doria\nEND\nCONTINUE Grimaldi", "standing seize a if b, c", "SEIZE Alençon # c", "no seize", "\x00\n\n#"} {
+	for _, s := range []string{"ACTIVATE Doria\nEND\nCONTINUE Grimaldi", "standing seize a if b, c", "SEIZE Alençon # c", "no seize", "\x00\n\n#",
+		"MOVE KN1 3319 3420 FACE E", "move mm1 with edward 0409 0509 face ne", "MOVE HB1 0303 DISMOUNT 0403", "MOVE HB1 MOUNT", "FACE LB1 sw", "MOVE X FACE", "move a with b face e e"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -76,15 +76,28 @@ func concrete(r *rand.Rand, sc *engine.Scenario, st *engine.State, form string) 
 	switch {
 	case f[0] == "MOVE":
 		reach := engine.Reach(sc, st, f[1])
-		if len(reach) == 0 {
-			return "FACE " + f[1] + " " + st.Unit(f[1]).Facing.Turn(1).String()
+		u := st.Unit(f[1])
+		switch {
+		case len(reach) == 0 && u == nil:
+			return "END" // a leader hemmed in
+		case len(reach) == 0:
+			return "FACE " + f[1] + " " + u.Facing.Turn(1).String()
 		}
 		x := reach[r.IntN(len(reach))]
 		var path []string
 		for _, h := range x.Path {
 			path = append(path, h.String())
 		}
-		return "MOVE " + f[1] + " " + strings.Join(path, " ") + " FACE " + hex.Facing(r.IntN(6)).String()
+		if u == nil {
+			return "MOVE " + f[1] + " " + strings.Join(path, " ")
+		}
+		with := ""
+		for k, l := range st.Leaders {
+			if sc.Leaders[k].Side == st.Pending.Side && !l.OffMap && !l.Moved && l.Hex == u.Hex && !u.OffMap && r.IntN(2) == 0 {
+				with = " WITH " + l.ID
+			}
+		}
+		return "MOVE " + f[1] + with + " " + strings.Join(path, " ") + " FACE " + hex.Facing(r.IntN(6)).String()
 	case f[0] == "FACE":
 		return "FACE " + f[1] + " " + st.Unit(f[1]).Facing.Turn(2*r.IntN(2)-1).String()
 	}

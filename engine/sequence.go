@@ -140,8 +140,11 @@ func (g *game) open() {
 }
 
 func isStanding(o Order) bool {
-	_, ok := o.(StandingSeize)
-	return ok
+	switch o.(type) {
+	case StandingSeize, StandingReturnFire:
+		return true
+	}
+	return false
 }
 
 func (g *game) result() *BlockResult {
@@ -202,6 +205,10 @@ func (g *game) order(o Order) error {
 		return g.face(o)
 	case ShieldWallOrder:
 		return g.shieldWall(o)
+	case Fire:
+		return g.fire(o)
+	case StandingReturnFire:
+		return g.standingReturnFire(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

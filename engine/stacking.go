@@ -68,12 +68,13 @@ func (e PassedThrough) apply(st *State) {
 }
 
 func (e PassedThrough) describe(*Scenario) string {
-	what := "nothing happens"
-	switch e.Result {
-	case Disordered:
-		what = e.Through + " is Disordered"
-	case Retired:
+	what := "nothing happens" // 5–9
+	switch {
+	case e.Roll.Total > 4:
+	case e.Result == Retired:
 		what = e.Through + ", already Disordered, is Retired"
+	case e.Result == Disordered:
+		what = e.Through + " is Disordered"
 	}
 	return fmt.Sprintf("%s rides through %s: %s, %s (8.0).", e.Unit, e.Through, describeRoll(e.Roll), what)
 }

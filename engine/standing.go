@@ -14,6 +14,9 @@ type StandingOrders struct {
 	// Seize lists Seizure rules, tried in order; the first whose condition
 	// holds decides. None matching: the game waits for the player.
 	Seize []SeizeRule `json:"seize,omitempty"`
+	// NoReturnFire: the side's missile units do not use Return Fire
+	// (9.2); by default they use it whenever they may.
+	NoReturnFire bool `json:"no_return_fire,omitempty"`
 }
 
 // SeizeRule answers a Seizure decision (4.3).
@@ -25,7 +28,7 @@ type SeizeRule struct {
 }
 
 func (s StandingOrders) clone() StandingOrders {
-	c := StandingOrders{Seize: slices.Clone(s.Seize)}
+	c := StandingOrders{Seize: slices.Clone(s.Seize), NoReturnFire: s.NoReturnFire}
 	for i := range c.Seize {
 		c.Seize[i].If = slices.Clone(c.Seize[i].If)
 	}

@@ -146,6 +146,8 @@ type UnitState struct {
 	Type string `json:"type,omitempty"`
 	// ShieldWall: the unit stands in Shield Wall (14.1).
 	ShieldWall bool `json:"shield_wall,omitempty"`
+	// Fired: the unit has used its Active Fire in this Activation (9.2).
+	Fired bool `json:"fired,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -173,6 +175,9 @@ type LeaderState struct {
 	// Moved records that the leader has moved in the current Activation,
 	// alone or with a unit: he moves once (5.1, ruling R61).
 	Moved bool `json:"moved,omitempty"`
+	// Killed: the leader was killed or captured (15.4, 15.5); he counts
+	// his Flight Points (16.0).
+	Killed bool `json:"killed,omitempty"`
 }
 
 // StandardState is a Standard's changing part.

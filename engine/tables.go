@@ -26,6 +26,8 @@ type Tables struct {
 
 	// FireDRM are the Fire Table's circumstance DRMs besides range (9.3).
 	FireDRM FireDRMs
+	// LeaderCasualty are the thresholds of 15.4's Leader Casualty Checks.
+	LeaderCasualty LeaderCasualty
 
 	// WSM is the Weapon System Matrix (10.4 #6): attacker type → defender
 	// type → DRM. Types with a row here are the "Attacker" row of 10.1; no
@@ -38,6 +40,14 @@ type Tables struct {
 	// changes a rule of the series, the difference is a switch here, not
 	// a branch on the volume's name.
 	Rules Rules
+}
+
+// LeaderCasualty: a leader in a hex hit by fire is killed on a die of
+// Fire or more; a leader stacked with a unit hurt in shock, on a die minus
+// his Activation Rating of Shock or more (15.4).
+type LeaderCasualty struct {
+	Fire  int
+	Shock int
 }
 
 // Rules are the rule switches of a volume.

@@ -23,6 +23,16 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 			fp += sc.Tables.FlightPoints.Retired
 		}
 	}
+	for i, l := range sc.Leaders {
+		if l.Side != side || !st.Leaders[i].Killed {
+			continue
+		}
+		if l.King {
+			fp += sc.Tables.FlightPoints.King
+		} else {
+			fp += sc.Tables.FlightPoints.Leader
+		}
+	}
 	return fp
 }
 

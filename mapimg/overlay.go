@@ -56,6 +56,18 @@ func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Eve
 					out = append(out, Mark{Kind: MarkResult, Hexes: []hex.Hex{u.Hex}, Label: strings.ToLower(e.Result.String())})
 				}
 			}
+		case engine.UnitFired:
+			if a, b := before.Unit(e.Unit), before.Unit(e.Target); a != nil && b != nil {
+				out = append(out, Mark{Kind: MarkFire, Hexes: []hex.Hex{a.Hex, b.Hex}, Label: e.Result})
+			}
+		case engine.UnitDisordered:
+			out = append(out, resultAt(before, after, e.Unit, "disordered"))
+		case engine.UnitRetreated:
+			out = append(out, Mark{Kind: MarkPath, Hexes: append([]hex.Hex{before.Unit(e.Unit).Hex}, e.Path...), Label: e.Unit}, resultAt(before, after, e.Unit, "retreats"))
+		case engine.UnitRetired:
+			out = append(out, resultAt(before, before, e.Unit, "retired"))
+		case engine.UnitEliminated:
+			out = append(out, resultAt(before, before, e.Unit, "eliminated"))
 		case engine.StandardMoved:
 			out = append(out, Mark{Kind: MarkPath, Hexes: []hex.Hex{standards[e.Standard], e.To}})
 			standards[e.Standard] = e.To
@@ -70,6 +82,16 @@ func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Eve
 		}
 	}
 	return out
+}
+
+// resultAt is a result written where the unit stands in st (or in
+// fallback, when it has left the map).
+func resultAt(fallback, st *engine.State, id, label string) Mark {
+	u := st.Unit(id)
+	if u == nil || u.OffMap || u.Status == engine.Eliminated {
+		u = fallback.Unit(id)
+	}
+	return Mark{Kind: MarkResult, Hexes: []hex.Hex{u.Hex}, Label: label}
 }
 
 // drawMarks draws the overlay: highlights first, then paths and fire,

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// 6.0 FACING. "A unit must be faced so that the top of the unit faces one
+// of the hex's vertices ... A unit may ignore this facing when moving, but
+// once it stops movement it must be faced in a specific direction" (6.1).
+// A MOVE ends with its FACE; FACE turns a unit in place. "Units in an
+// enemy ZOC may only change facing one vertex, if they stay in the hex"
+// (6.2); a unit in Shield Wall turns one vertex per Activation (14.1). The
+// geometry (vertices, Frontal, Flank and Rear hexes) is in engine/hex.
+
+// Face changes a unit's facing without moving (6.2): "FACE LB1 NE".
+type Face struct {
+	at
+	Unit string
+	Dir  string
+}
+
+func (o Face) String() string { return "FACE " + o.Unit + " " + o.Dir }
+
+func parseFace(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	form := "FACE <unit> <E|NE|NW|W|SW|SE>"
+	if len(rest) != 2 {
+		return nil, syntax("FACE needs a unit and a vertex", form)
+	}
+	if _, err := hex.ParseFacing(rest[1]); err != nil {
+		return nil, syntax(fmt.Sprintf("%q is not a vertex: E, NE, NW, W, SW or SE", rest[1]), form)
+	}
+	return Face{at: a, Unit: rest[0], Dir: strings.ToUpper(rest[1])}, nil
+}
+
+// face carries out a FACE order: a change of facing in place (6.2).
+func (g *game) face(o Face) error {
+	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
+		return g.illegal(o, "6.2", "units change facing only when their Command is activated")
+	}
+	i, ok := g.findUnit(o.Unit)
+	if !ok {
+		return g.illegal(o, "6.2", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+	}
+	if err := g.mayMove(o, i); err != nil {
+		return err
+	}
+	us := g.st.Units[i]
+	if us.OffMap {
+		return g.illegal(o, "5.3", g.sc.Units[i].ID+" is off the map: it faces when it enters")
+	}
+	to, _ := hex.ParseFacing(o.Dir)
+	if us.ShieldWall && hex.VertexSteps(us.Facing, to) > 1 {
+		return g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may turn one vertex only, to %s or %s",
+			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
+	}
+	if len(enemyZOC(g.sc, g.st, g.sc.Units[i].Side, us.Hex)) > 0 && hex.VertexSteps(us.Facing, to) > 1 {
+		return g.illegal(o, "6.2", fmt.Sprintf("%s is in an enemy ZOC: staying in its hex it may turn one vertex only, to %s or %s",
+			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
+	}
+	g.emit(UnitFaced{Unit: g.sc.Units[i].ID, Facing: to})
+	return nil
+}
+
+// UnitFaced: a unit changed facing in its hex (6.2).
+type UnitFaced struct {
+	Unit   string     `json:"unit"`
+	Facing hex.Facing `json:"facing"`
+}
+
+func (e UnitFaced) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Facing, u.Moved, u.Acted = e.Facing, true, true
+}
+
+func (e UnitFaced) describe(*Scenario) string {
+	return fmt.Sprintf("%s turns to face %s (6.2).", e.Unit, e.Facing)
+}
+
+func init() { registerEvents(UnitFaced{}) }

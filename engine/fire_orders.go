@@ -1,0 +1,274 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// 9.2–9.3 Active Fire and Return Fire, by order. "A unit may fire once
+// when its Command is activated" (9.2). "Missile infantry may fire only
+// after they have finished Movement": a foot missile unit's move ends when
+// it fires. "Return Fire ... resolved simultaneously, before any results
+// are applied ... A Missile unit cannot Return Fire if shot at through a
+// Rear hex"; crossbows never do. Reaction Fire arrives with its decision.
+
+// Fire is Active Fire at an enemy unit: "FIRE LB1 AT CB2".
+type Fire struct {
+	at
+	Unit, Target string
+}
+
+func (o Fire) String() string { return "FIRE " + o.Unit + " AT " + o.Target }
+
+func parseFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	if len(rest) != 3 || !strings.EqualFold(rest[1], "AT") {
+		return nil, syntax("FIRE needs your unit, AT, and the enemy unit", "FIRE <unit> AT <enemy unit>")
+	}
+	return Fire{at: a, Unit: rest[0], Target: rest[2]}, nil
+}
+
+// StandingReturnFire sets whether the side's missile units use Return
+// Fire when they may: "STANDING RETURN FIRE ALWAYS" (the default) or
+// "STANDING RETURN FIRE NEVER".
+type StandingReturnFire struct {
+	at
+	Never bool
+}
+
+func (o StandingReturnFire) String() string {
+	if o.Never {
+		return "STANDING RETURN FIRE NEVER"
+	}
+	return "STANDING RETURN FIRE ALWAYS"
+}
+
+func parseStandingReturnFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	forms := []string{"STANDING RETURN FIRE ALWAYS", "STANDING RETURN FIRE NEVER"}
+	if len(rest) != 3 || !strings.EqualFold(rest[1], "FIRE") {
+		return nil, syntax("STANDING RETURN FIRE takes ALWAYS or NEVER", forms...)
+	}
+	switch strings.ToUpper(rest[2]) {
+	case "ALWAYS":
+		return StandingReturnFire{at: a}, nil
+	case "NEVER":
+		return StandingReturnFire{at: a, Never: true}, nil
+	}
+	return nil, syntax("STANDING RETURN FIRE takes ALWAYS or NEVER", forms...)
+}
+
+func (g *game) standingReturnFire(o StandingReturnFire) error {
+	g.emit(ReturnFireSet{Side: g.sender, Never: o.Never})
+	return nil
+}
+
+// ReturnFireSet: a side's standing order for Return Fire.
+type ReturnFireSet struct {
+	Side  Side `json:"side"`
+	Never bool `json:"never"`
+}
+
+func (e ReturnFireSet) apply(st *State) { st.Standing[e.Side].NoReturnFire = e.Never }
+
+func (e ReturnFireSet) describe(sc *Scenario) string {
+	if e.Never {
+		return fmt.Sprintf("The %s will not use Return Fire (standing order).", sc.SideName(e.Side))
+	}
+	return fmt.Sprintf("The %s will use Return Fire whenever they may (standing order).", sc.SideName(e.Side))
+}
+
+// fire carries out Active Fire.
+func (g *game) fire(o Fire) error {
+	if err := g.mayGiveActions(o); err != nil {
+		return err
+	}
+	i, ok := g.findUnit(o.Unit)
+	if !ok {
+		return g.illegal(o, "9.1", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+	}
+	j, ok := g.findEnemyUnit(o.Target)
+	if !ok {
+		return g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Target))
+	}
+	spec, us := g.sc.Units[i], g.st.Units[i]
+	t := unitType(g.sc, g.st, i)
+	switch {
+	case spec.Command != g.st.Command:
+		return g.illegal(o, "9.2", fmt.Sprintf("%s is not of the activated Command, %s", spec.ID, commandName(g.sc, g.st.Command)))
+	case us.Fired:
+		return g.illegal(o, "9.2", spec.ID+" has fired in this Activation: a unit fires once when its Command is activated")
+	case t.Becomes != "" && us.Moved:
+		return g.illegal(o, "14.2", spec.ID+" has moved in this Activation: Hobilars may not fire in a turn they move")
+	}
+	if r := CanFire(g.sc, g.st, i, j, false); r != nil {
+		return g.illegal(o, r.Rule, r.Reason)
+	}
+	return g.resolveFire(i, j)
+}
+
+// findEnemyUnit finds a unit of the sender's enemy by its id.
+func (g *game) findEnemyUnit(typed string) (int, bool) {
+	side := g.st.Pending.Side
+	for i, u := range g.sc.Units {
+		if u.Side != side && strings.EqualFold(u.ID, typed) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// shot is one unit's fire, rolled before any result applies.
+type shot struct {
+	firer, target int
+	roll          Roll
+	column        string
+	result        Result
+	leaders       []int // leaders in the target hex when fired on
+}
+
+// resolveFire rolls the Active Fire and, if the target may and will, its
+// Return Fire, then applies both results (9.2 "resolved simultaneously").
+func (g *game) resolveFire(i, j int) error {
+	shots := []*shot{}
+	active, err := g.shoot(i, j, "Fire DR")
+	if err != nil {
+		return err
+	}
+	shots = append(shots, active)
+	if g.mayReturnFire(j, i) {
+		back, err := g.shoot(j, i, "Return Fire DR")
+		if err != nil {
+			return err
+		}
+		shots = append(shots, back)
+	}
+	for k, s := range shots {
+		g.emit(UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[s.target].ID, Return: k > 0,
+			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted})
+	}
+	for _, s := range shots {
+		if err := g.applyFire(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shoot rolls one unit's fire at another.
+func (g *game) shoot(i, j int, what string) (*shot, error) {
+	sc, st := g.sc, g.st
+	col := FireColumn(sc, st, j)
+	r, err := g.roll(fmt.Sprintf("%s: %s at %s (range %d)", what, sc.Units[i].ID, sc.Units[j].ID, FireRange(sc, st, i, j)), FireModifiers(sc, st, i, j)...)
+	if err != nil {
+		return nil, err
+	}
+	res, _ := sc.Tables.Fire.Lookup(col, r.Total)
+	s := &shot{firer: i, target: j, roll: r, column: col, result: res}
+	for l, ls := range st.Leaders {
+		if !ls.OffMap && !ls.Killed && ls.Hex == st.Units[j].Hex && sc.Leaders[l].Side == sc.Units[j].Side {
+			s.leaders = append(s.leaders, l)
+		}
+	}
+	return s, nil
+}
+
+// mayReturnFire: the target of fire answers it when its weapon allows
+// Return Fire, it could fire at the firer, the fire did not come through
+// its Rear, and its side's standing orders do not forbid it (9.2).
+func (g *game) mayReturnFire(j, firer int) bool {
+	w := unitWeapon(g.sc, g.st, j)
+	if w == nil || !w.ReturnFire || g.st.Standing[g.sc.Units[j].Side].NoReturnFire {
+		return false
+	}
+	if FiredThrough(g.sc, g.st, firer, j) == hex.Rear {
+		return false
+	}
+	return CanFire(g.sc, g.st, j, firer, false) == nil
+}
+
+// applyFire applies a shot's result to its target, after the leader
+// casualty check a modified 9 or more calls for (15.4).
+func (g *game) applyFire(s *shot) error {
+	if s.roll.Total >= 9 {
+		if err := g.leaderCasualties(s.leaders, "fire"); err != nil {
+			return err
+		}
+	}
+	cause := fmt.Sprintf("fire of %s", g.sc.Units[s.firer].ID)
+	for _, e := range s.result.Defender {
+		if g.st.Units[s.target].Status == Eliminated {
+			break
+		}
+		switch e.Kind {
+		case EffectDisordered:
+			g.disorder(s.target, cause)
+		case EffectRetreat:
+			g.retreat(s.target, []int{s.firer}, cause)
+		case EffectRetired:
+			g.retire(s.target, cause)
+		case EffectEliminated:
+			g.eliminate(s.target, cause)
+		}
+	}
+	if st := g.st.Units[s.target].Status; st == Retired || st == Eliminated {
+		return g.displaceLeaders(s.leaders)
+	}
+	return nil
+}
+
+// UnitFired: a unit fired at another, Active or Return Fire (9.2, 9.3).
+// Result is the Fire Results Table's text; the effects follow as events.
+type UnitFired struct {
+	Unit   string `json:"unit"`
+	Target string `json:"target"`
+	Return bool   `json:"return,omitempty"`
+	Roll   Roll   `json:"roll"`
+	Column string `json:"column"`
+	Result string `json:"result"`
+	// Moves: the firer is missile infantry whose move ends with its fire.
+	Moves bool `json:"moves,omitempty"`
+}
+
+func (e UnitFired) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Acted = true
+	if !e.Return {
+		u.Fired = true
+	}
+	if e.Moves {
+		u.Moved = true
+	}
+	st.Unit(e.Target).Acted = true
+}
+
+func (e UnitFired) describe(*Scenario) string {
+	what := "fires at"
+	if e.Return {
+		what = "returns fire at"
+	}
+	return fmt.Sprintf("%s %s %s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Column, e.Result)
+}
+
+func init() { registerEvents(UnitFired{}, ReturnFireSet{}) }
+
+// fireForms are the FIRE orders open now to the activated Command's
+// missile units, one line per firer and target, for Legal.
+func fireForms(sc *Scenario, st *State) []string {
+	var out []string
+	for i, u := range sc.Units {
+		us := st.Units[i]
+		if u.Command != st.Command || us.Fired || unitWeapon(sc, st, i) == nil {
+			continue
+		}
+		if t := unitType(sc, st, i); t.Becomes != "" && us.Moved {
+			continue
+		}
+		for j, v := range sc.Units {
+			if v.Side != u.Side && CanFire(sc, st, i, j, false) == nil {
+				out = append(out, "FIRE "+u.ID+" AT "+v.ID)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+// men-of-iron.md 7.1 Extended Example, by orders and dice: two English
+// longbows fire at the Scottish longbow A two hexes away. LB #1 rolls 4,
+// +1 = 5: A Disordered; A's Return Fire, rolled before either result
+// applies, 6 +1 = 7: LB #1 Disordered. LB #2 rolls 6, +1 = 7 on the
+// Disordered column: A Retires; its Return Fire, "applying a -1 DRM for
+// being disordered", 4 +1 -1 = 4: no effect.
+func TestFireAndReturnFire71ExtendedExample(t *testing.T) {
+	g := shooters(t)
+	g.dice = engine.NewScript(4, 6, 6, 4)
+	g.at("AN1", "0505", hex.FaceNE, "LB")
+	g.at("AN2", "0704", hex.FaceNW, "LB")
+	a := g.at("CA1", "0503", hex.FaceSW, "LB")
+	res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1\nFIRE AN2 AT CA1")
+	var fired []engine.UnitFired
+	for _, e := range res.Events {
+		if f, ok := e.(engine.UnitFired); ok {
+			fired = append(fired, f)
+		}
+	}
+	want := []struct {
+		unit, target string
+		ret          bool
+		total        int
+		result       string
+	}{
+		{"AN1", "CA1", false, 5, "Disordered"},
+		{"CA1", "AN1", true, 7, "Disordered"},
+		{"AN2", "CA1", false, 7, "Retire"},
+		{"CA1", "AN2", true, 4, "No Effect"},
+	}
+	if len(fired) != len(want) {
+		t.Fatalf("%d shots: %v", len(fired), narrative(g.sc, res.Events))
+	}
+	for k, w := range want {
+		f := fired[k]
+		if f.Unit != w.unit || f.Target != w.target || f.Return != w.ret || f.Roll.Total != w.total || f.Result != w.result {
+			t.Errorf("shot %d: %+v, want %+v", k+1, f, w)
+		}
+	}
+	if s := g.unit("AN1").Status; s != engine.Disordered {
+		t.Errorf("LB #1 is %v, want Disordered by the Return Fire", s)
+	}
+	if s := g.st.Units[a].Status; s != engine.Retired {
+		t.Errorf("the Scottish longbow is %v, want Retired", s)
+	}
+	if g.dice.Remaining() != 0 {
+		t.Errorf("%d dice left unrolled", g.dice.Remaining())
+	}
+}
+
+func TestFireOrdersRefused(t *testing.T) {
+	g := shooters(t)
+	g.at("AN1", "0505", hex.FaceNE, "LB")
+	g.at("AN2", "0704", hex.FaceNW, "PK")
+	g.at("CA1", "0503", hex.FaceSW, "CB")
+	g.at("CA2", "0909", hex.FaceSW, "LB")
+	g.dice = engine.NewScript(0, 0)
+	g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+	g.refuse(red, "FIRE AN1 AT CA1", "9.2")      // once per Activation
+	g.refuse(red, "FIRE AN2 AT CA1", "9.1")      // a pike unit has no missiles
+	g.refuse(red, "FIRE AN1 AT CA9", "9.1")      // no such enemy
+	g.refuse(red, "MOVE AN1 0605", "5.1")        // a longbow that fired has finished its move
+	e := g.refuse(red, "FIRE AN2 AT AN1", "9.1") // not an enemy
+	if !strings.Contains(e.Reason, "AN1") && !strings.Contains(e.Reason, "enemy") {
+		t.Errorf("reason %q", e.Reason)
+	}
+}
+
+// Crossbows never return fire (9.2), nor does a unit shot through its
+// Rear (9.1), nor a side whose standing orders say NEVER.
+func TestReturnFireLimits(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		typ      string
+		face     hex.Facing
+		standing string
+		shots    int
+	}{
+		{"longbow answers", "LB", hex.FaceSW, "", 2},
+		{"crossbow does not", "CB", hex.FaceSW, "", 1},
+		{"not through its Rear", "LB", hex.FaceNE, "", 1},
+		{"standing order NEVER", "LB", hex.FaceSW, "STANDING RETURN FIRE NEVER", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := shooters(t)
+			g.at("AN1", "0505", hex.FaceNE, "LB")
+			g.at("CA1", "0503", c.face, c.typ)
+			if c.standing != "" {
+				g.send(blue, c.standing)
+			}
+			g.dice = engine.NewScript(0, 0)
+			res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+			n := 0
+			for _, e := range res.Events {
+				if _, ok := e.(engine.UnitFired); ok {
+					n++
+				}
+			}
+			if n != c.shots {
+				t.Errorf("%d shots, want %d: %v", n, c.shots, narrative(g.sc, res.Events))
+			}
+		})
+	}
+}
+
+// 15.4: a modified 9 or more at a hex with a leader calls for his
+// casualty check: an 8 or 9 kills him, and his Flight Points count; a
+// leader whose unit is Retired by fire joins the nearest unit of his
+// Command.
+func TestLeadersUnderFire(t *testing.T) {
+	g := shooters(t)
+	g.at("AN1", "0505", hex.FaceNE, "LB")
+	g.at("CA1", "0504", hex.FaceSW, "CB")
+	g.at("CA2", "0507", hex.FaceSW, "CB")
+	g.st.Leader("carl").Hex = h(t, "0504")
+	before := engine.FlightPoints(g.sc, g.st, blue)
+	g.dice = engine.NewScript(9, 8) // 9 +2 = 11: Retire; leader DR 8: killed
+	res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+	if !g.st.Leader("carl").Killed {
+		t.Fatalf("Carl survived: %v", narrative(g.sc, res.Events))
+	}
+	if got := engine.FlightPoints(g.sc, g.st, blue); got != before+g.sc.Tables.FlightPoints.Retired+g.sc.Tables.FlightPoints.Leader {
+		t.Errorf("Flight Points %d, want %d + Retired + leader", got, before)
+	}
+	g2 := shooters(t)
+	g2.at("AN1", "0505", hex.FaceNE, "LB")
+	g2.at("CA1", "0504", hex.FaceSW, "CB")
+	g2.at("CA2", "0507", hex.FaceSW, "CB")
+	g2.st.Leader("carl").Hex = h(t, "0504")
+	g2.dice = engine.NewScript(9, 3) // Retire; leader DR 3: survives, joins CA2
+	g2.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+	if l := g2.st.Leader("carl"); l.Killed || l.Hex != h(t, "0507") {
+		t.Errorf("Carl: %+v, want alive with CA2 in 0507", *l)
+	}
+}

@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+
+	"herald/engine/hex"
+)
+
+// 15.4 Leader Casualties. "By Fire: Anytime an adjusted Fire DR of 9 or
+// more occurs, and there is a leader in the target hex, roll the die. If
+// the DR is an '8' or '9' the leader is killed ... If the combat unit the
+// leader is stacked with is Retired or Eliminated by missile fire the
+// owning player places the leader with the nearest unit from his Command,
+// unless he is surrounded in which case he is killed." The thresholds are
+// the tables' leader_casualty.
+
+// leaderCasualties rolls for each leader in a hex hit by a modified 9+.
+func (g *game) leaderCasualties(leaders []int, by string) error {
+	for _, l := range leaders {
+		spec := g.sc.Leaders[l]
+		if g.st.Leaders[l].Killed {
+			continue
+		}
+		r, err := g.roll(fmt.Sprintf("Leader casualty DR: %s (by %s)", spec.Name, by))
+		if err != nil {
+			return err
+		}
+		g.emit(LeaderCasualtyRolled{Leader: spec.ID, Roll: r, Killed: r.Total >= g.sc.Tables.LeaderCasualty.Fire, Rule: "15.4"})
+	}
+	return nil
+}
+
+// displaceLeaders places each surviving leader whose unit was Retired or
+// Eliminated under him with the nearest unit of his Command, or kills him
+// when he is surrounded by enemy units and ZOCs (15.4, 15.5). A leader with
+// no unit of his Command left rides off without penalty (15.0).
+func (g *game) displaceLeaders(leaders []int) error {
+	for _, l := range leaders {
+		spec, ls := g.sc.Leaders[l], g.st.Leaders[l]
+		if ls.Killed || ls.OffMap {
+			continue
+		}
+		if surrounded(g.sc, g.st, spec.Side, ls.Hex) {
+			g.emit(LeaderLost{Leader: spec.ID, Killed: true, Reason: "surrounded by enemy units and ZOCs (15.4)"})
+			continue
+		}
+		to, ok := nearestOfCommand(g.sc, g.st, l)
+		if !ok {
+			g.emit(LeaderLost{Leader: spec.ID, Reason: "his whole Command is gone: he rides off the field without penalty (15.0)"})
+			continue
+		}
+		g.emit(LeaderPlaced{Leader: spec.ID, To: to})
+	}
+	return nil
+}
+
+// surrounded: every hex around h holds an enemy unit or lies in an enemy
+// ZOC, or is off the map (15.5).
+func surrounded(sc *Scenario, st *State, side Side, h hex.Hex) bool {
+	for _, n := range sc.Map.Grid.Neighbors(h) {
+		if !sc.Map.Grid.Contains(n) {
+			continue
+		}
+		o := occupant(st, n)
+		if (o < 0 || sc.Units[o].Side == side) && len(enemyZOC(sc, st, side, n)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// nearestOfCommand is the hex of the unit of leader l's Command nearest
+// him that is neither Retired nor Eliminated; ties go to the lowest unit
+// id (ruling R65).
+func nearestOfCommand(sc *Scenario, st *State, l int) (hex.Hex, bool) {
+	from := st.Leaders[l].Hex
+	var cands []int
+	for i, u := range sc.Units {
+		us := st.Units[i]
+		if u.Command == sc.Leaders[l].Command && !us.OffMap && us.Status != Eliminated && us.Status != Retired {
+			cands = append(cands, i)
+		}
+	}
+	if len(cands) == 0 {
+		return hex.Hex{}, false
+	}
+	sort.Slice(cands, func(a, b int) bool {
+		da, db := sc.Map.Grid.Distance(from, st.Units[cands[a]].Hex), sc.Map.Grid.Distance(from, st.Units[cands[b]].Hex)
+		if da != db {
+			return da < db
+		}
+		return sc.Units[cands[a]].ID < sc.Units[cands[b]].ID
+	})
+	return st.Units[cands[0]].Hex, true
+}
+
+// LeaderCasualtyRolled: the roll for a leader in a hex hit hard (15.4).
+type LeaderCasualtyRolled struct {
+	Leader string `json:"leader"`
+	Roll   Roll   `json:"roll"`
+	Killed bool   `json:"killed"`
+	Rule   string `json:"rule"`
+}
+
+func (e LeaderCasualtyRolled) apply(st *State) {
+	if e.Killed {
+		st.Leader(e.Leader).Killed = true
+	}
+}
+
+func (e LeaderCasualtyRolled) describe(sc *Scenario) string {
+	if e.Killed {
+		return fmt.Sprintf("Leader casualty check for %s: %s: he is killed (%s).", leaderName(sc, e.Leader), describeRoll(e.Roll), e.Rule)
+	}
+	return fmt.Sprintf("Leader casualty check for %s: %s: he survives (%s).", leaderName(sc, e.Leader), describeRoll(e.Roll), e.Rule)
+}
+
+// LeaderPlaced: a leader whose unit fell is placed with the nearest unit
+// of his Command (15.4).
+type LeaderPlaced struct {
+	Leader string  `json:"leader"`
+	To     hex.Hex `json:"to"`
+}
+
+func (e LeaderPlaced) apply(st *State) { st.Leader(e.Leader).Hex = e.To }
+
+func (e LeaderPlaced) describe(sc *Scenario) string {
+	return fmt.Sprintf("%s joins the nearest unit of his Command, in %s (15.4).", leaderName(sc, e.Leader), e.To)
+}
+
+// LeaderLost: a leader killed when surrounded, or riding off when his
+// Command is gone (15.0, 15.4).
+type LeaderLost struct {
+	Leader string `json:"leader"`
+	Killed bool   `json:"killed,omitempty"`
+	Reason string `json:"reason"`
+}
+
+func (e LeaderLost) apply(st *State) {
+	l := st.Leader(e.Leader)
+	if e.Killed {
+		l.Killed = true
+	} else {
+		l.OffMap = true
+	}
+}
+
+func (e LeaderLost) describe(sc *Scenario) string {
+	if e.Killed {
+		return fmt.Sprintf("%s is killed: %s.", leaderName(sc, e.Leader), e.Reason)
+	}
+	return fmt.Sprintf("%s leaves the field: %s.", leaderName(sc, e.Leader), e.Reason)
+}
+
+func init() { registerEvents(LeaderCasualtyRolled{}, LeaderPlaced{}, LeaderLost{}) }

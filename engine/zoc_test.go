@@ -1,0 +1,136 @@
+package engine_test
+
+import (
+	"testing"
+
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+// zocAhead is the ZOC of a unit at e facing f, and the hex ahead of it:
+// the one next to both Frontal hexes that is not e, outside the ZOC.
+func zocAhead(t *testing.T, g *game, e string, f hex.Facing) (z [2]hex.Hex, ahead hex.Hex) {
+	t.Helper()
+	grid := g.sc.Map.Grid
+	z = grid.FrontalHexes(h(t, e), f)
+	for _, n := range grid.Neighbors(z[0]) {
+		if n != h(t, e) && grid.Distance(n, z[1]) == 1 {
+			return z, n
+		}
+	}
+	t.Fatalf("no hex ahead of %s facing %s", e, f)
+	return z, ahead
+}
+
+// across is a pair of hexes on opposite sides of x, both on the map and
+// neither among avoid: a path from one to the other goes through x.
+func across(t *testing.T, g *game, x hex.Hex, avoid ...hex.Hex) (a, b hex.Hex) {
+	t.Helper()
+	grid := g.sc.Map.Grid
+	for d := hex.Dir(0); d < 6; d++ {
+		a, b = grid.Neighbor(x, d), grid.Neighbor(x, d.Opposite())
+		if grid.Contains(a) && grid.Contains(b) && !contains(avoid, a) && !contains(avoid, b) {
+			return a, b
+		}
+	}
+	t.Fatalf("no way across %s", x)
+	return a, b
+}
+
+func contains(hs []hex.Hex, h hex.Hex) bool {
+	for _, x := range hs {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// 7.1: "The following units, only, exert a ZOC into their frontal hexes:
+// Missile Infantry; all Mounted units that are capable of Attacking by
+// Shock"; Retired units have none (12.4 Play Note). AN1 walks across the
+// first Frontal hex of Blue's CA1 at 0505: it must stop there only when
+// CA1 has a ZOC, and it may walk across CA1's Flank hexes.
+func TestWhichUnitsHaveAZOC(t *testing.T) {
+	cases := []struct {
+		name   string
+		setup  func(g *game)
+		across func(g *game) hex.Hex
+		stops  bool
+	}{
+		{"infantry with a ZOC, Frontal hex", func(g *game) {}, func(g *game) hex.Hex { return zocOf(t, g, "0505", hex.FaceW)[0] }, true},
+		{"foot men-at-arms, no ZOC", func(g *game) { g.sc.Units[2].Type = "MAA" }, func(g *game) hex.Hex { return zocOf(t, g, "0505", hex.FaceW)[0] }, false},
+		{"Retired, no ZOC", func(g *game) { g.st.Units[2].Status = engine.Retired }, func(g *game) hex.Hex { return zocOf(t, g, "0505", hex.FaceW)[0] }, false},
+		{"Flank hex", func(g *game) {}, func(g *game) hex.Hex { return g.sc.Map.Grid.Neighbor(h(t, "0505"), hex.FaceW.Flank()[0]) }, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := movers(t)
+			g.put("CA1", "0505", hex.FaceW)
+			c.setup(g)
+			x := c.across(g)
+			a, b := across(t, g, x, h(t, "0505"), zocOf(t, g, "0505", hex.FaceW)[0], zocOf(t, g, "0505", hex.FaceW)[1])
+			g.put("AN1", a.String(), hex.FaceE)
+			g.st.Leader("anna").Hex = a
+			g.send(red, "ACTIVATE Anna")
+			order := "MOVE AN1 " + x.String() + " " + b.String()
+			if c.stops {
+				g.refuse(red, order, "7.2")
+				g.send(red, "MOVE AN1 "+x.String())
+				return
+			}
+			g.send(red, order)
+			if g.unit("AN1").Hex != b {
+				t.Errorf("AN1 at %s, want %s", g.unit("AN1").Hex, b)
+			}
+		})
+	}
+}
+
+// 7.2, 6.2: a unit that starts in an enemy ZOC may step into another hex
+// of it (and stops), or leave it, but not leave it and enter it again
+// (ruling R47); leaving it, it may face any vertex.
+func TestLeaveAndReenterZOC(t *testing.T) {
+	setup := func(t *testing.T) (*game, [2]hex.Hex, hex.Hex) {
+		g := movers(t)
+		g.put("CA1", "0505", hex.FaceW)
+		z, ahead := zocAhead(t, g, "0505", hex.FaceW)
+		g.put("AN1", z[0].String(), hex.FaceE)
+		g.st.Leader("anna").Hex = z[0]
+		g.send(red, "ACTIVATE Anna")
+		return g, z, ahead
+	}
+	g, z, ahead := setup(t)
+	g.refuse(red, "MOVE AN1 "+ahead.String()+" "+z[1].String(), "7.2")
+	g.send(red, "MOVE AN1 "+z[1].String()+" FACE W")
+	if mv := g.events[len(g.events)-1].(engine.UnitMoved); mv.MP != 1 || g.unit("AN1").Hex != z[1] {
+		t.Errorf("step within the ZOC: %+v", mv) // foot infantry's ZOC: no 2 MP more (7.2)
+	}
+
+	g, _, ahead = setup(t)
+	g.send(red, "MOVE AN1 "+ahead.String()+" FACE "+hex.FaceE.Opposite().String())
+	if u := g.unit("AN1"); u.Hex != ahead || u.Facing != hex.FaceW {
+		t.Errorf("leaving the ZOC: %+v", u)
+	}
+}
+
+// 6.2: "Units in an enemy ZOC may only change facing one vertex, if they
+// stay in the hex"; out of one they turn freely, and only when activated.
+func TestFacingInAndOutOfZOC(t *testing.T) {
+	g := movers(t)
+	g.put("CA1", "0505", hex.FaceW)
+	z := zocOf(t, g, "0505", hex.FaceW)
+	g.put("AN1", z[0].String(), hex.FaceE)
+	g.st.Leader("anna").Hex = z[0]
+	g.refuse(red, "FACE AN1 NE", "6.2") // not activated
+	g.send(red, "ACTIVATE Anna")
+	g.refuse(red, "FACE AN1 W", "6.2")
+	g.refuse(red, "FACE AN1 NW", "6.2")
+	g.send(red, "FACE AN1 SE\nFACE AN2 W")
+	if a, b := g.unit("AN1"), g.unit("AN2"); a.Facing != hex.FaceSE || b.Facing != hex.FaceW {
+		t.Errorf("AN1 faces %s (want SE), AN2 %s (want W)", a.Facing, b.Facing)
+	}
+	if f, ok := findEvent[engine.UnitFaced](g.events); !ok || engine.Describe(g.sc, f) != "AN1 turns to face SE (6.2)." {
+		t.Errorf("event %+v", f)
+	}
+}
