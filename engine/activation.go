@@ -222,7 +222,7 @@ func (e CommandActivated) apply(st *State) {
 	st.Pending = Decision{Kind: DecideActions, Side: e.Side}
 	st.Activations++
 	for i := range st.Units {
-		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired = false, false, false, false
+		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired, st.Units[i].Reacted = false, false, false, false, false
 	}
 	for i := range st.Leaders {
 		st.Leaders[i].Moved = false

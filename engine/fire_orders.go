@@ -29,53 +29,71 @@ func parseFire(a at, rest []string, syntax func(string, ...string) error) (Order
 	return Fire{at: a, Unit: rest[0], Target: rest[2]}, nil
 }
 
-// StandingReturnFire sets whether the side's missile units use Return
-// Fire when they may: "STANDING RETURN FIRE ALWAYS" (the default) or
-// "STANDING RETURN FIRE NEVER".
-type StandingReturnFire struct {
+// StandingFire sets whether the side's missile units use Return Fire, or
+// Reaction Fire, when they may: "STANDING RETURN FIRE ALWAYS" (the
+// default), "STANDING RETURN FIRE NEVER", and the same with REACTION.
+type StandingFire struct {
 	at
-	Never bool
+	Reaction bool
+	Never    bool
 }
 
-func (o StandingReturnFire) String() string {
+func (o StandingFire) String() string {
+	kind, when := "RETURN", "ALWAYS"
+	if o.Reaction {
+		kind = "REACTION"
+	}
 	if o.Never {
-		return "STANDING RETURN FIRE NEVER"
+		when = "NEVER"
 	}
-	return "STANDING RETURN FIRE ALWAYS"
+	return "STANDING " + kind + " FIRE " + when
 }
 
-func parseStandingReturnFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	forms := []string{"STANDING RETURN FIRE ALWAYS", "STANDING RETURN FIRE NEVER"}
+func parseStandingFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER", "STANDING REACTION FIRE ALWAYS|NEVER"}
 	if len(rest) != 3 || !strings.EqualFold(rest[1], "FIRE") {
-		return nil, syntax("STANDING RETURN FIRE takes ALWAYS or NEVER", forms...)
+		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS or NEVER", forms...)
 	}
+	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION")}
 	switch strings.ToUpper(rest[2]) {
 	case "ALWAYS":
-		return StandingReturnFire{at: a}, nil
 	case "NEVER":
-		return StandingReturnFire{at: a, Never: true}, nil
+		o.Never = true
+	default:
+		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS or NEVER", forms...)
 	}
-	return nil, syntax("STANDING RETURN FIRE takes ALWAYS or NEVER", forms...)
+	return o, nil
 }
 
-func (g *game) standingReturnFire(o StandingReturnFire) error {
-	g.emit(ReturnFireSet{Side: g.sender, Never: o.Never})
+func (g *game) standingFire(o StandingFire) error {
+	g.emit(FireOrderSet{Side: g.sender, Reaction: o.Reaction, Never: o.Never})
 	return nil
 }
 
-// ReturnFireSet: a side's standing order for Return Fire.
-type ReturnFireSet struct {
-	Side  Side `json:"side"`
-	Never bool `json:"never"`
+// FireOrderSet: a side's standing order for Return or Reaction Fire.
+type FireOrderSet struct {
+	Side     Side `json:"side"`
+	Reaction bool `json:"reaction,omitempty"`
+	Never    bool `json:"never"`
 }
 
-func (e ReturnFireSet) apply(st *State) { st.Standing[e.Side].NoReturnFire = e.Never }
-
-func (e ReturnFireSet) describe(sc *Scenario) string {
-	if e.Never {
-		return fmt.Sprintf("The %s will not use Return Fire (standing order).", sc.SideName(e.Side))
+func (e FireOrderSet) apply(st *State) {
+	if e.Reaction {
+		st.Standing[e.Side].NoReactionFire = e.Never
+	} else {
+		st.Standing[e.Side].NoReturnFire = e.Never
 	}
-	return fmt.Sprintf("The %s will use Return Fire whenever they may (standing order).", sc.SideName(e.Side))
+}
+
+func (e FireOrderSet) describe(sc *Scenario) string {
+	kind := "Return Fire"
+	if e.Reaction {
+		kind = "Reaction Fire"
+	}
+	if e.Never {
+		return fmt.Sprintf("The %s will not use %s (standing order).", sc.SideName(e.Side), kind)
+	}
+	return fmt.Sprintf("The %s will use %s whenever they may (standing order).", sc.SideName(e.Side), kind)
 }
 
 // fire carries out Active Fire.
@@ -220,12 +238,13 @@ func (g *game) applyFire(s *shot) error {
 // UnitFired: a unit fired at another, Active or Return Fire (9.2, 9.3).
 // Result is the Fire Results Table's text; the effects follow as events.
 type UnitFired struct {
-	Unit   string `json:"unit"`
-	Target string `json:"target"`
-	Return bool   `json:"return,omitempty"`
-	Roll   Roll   `json:"roll"`
-	Column string `json:"column"`
-	Result string `json:"result"`
+	Unit     string `json:"unit"`
+	Target   string `json:"target"`
+	Return   bool   `json:"return,omitempty"`
+	Reaction bool   `json:"reaction,omitempty"`
+	Roll     Roll   `json:"roll"`
+	Column   string `json:"column"`
+	Result   string `json:"result"`
 	// Moves: the firer is missile infantry whose move ends with its fire.
 	Moves bool `json:"moves,omitempty"`
 }
@@ -233,7 +252,10 @@ type UnitFired struct {
 func (e UnitFired) apply(st *State) {
 	u := st.Unit(e.Unit)
 	u.Acted = true
-	if !e.Return {
+	switch {
+	case e.Reaction:
+		u.Reacted = true
+	case !e.Return:
 		u.Fired = true
 	}
 	if e.Moves {
@@ -244,13 +266,16 @@ func (e UnitFired) apply(st *State) {
 
 func (e UnitFired) describe(*Scenario) string {
 	what := "fires at"
-	if e.Return {
+	switch {
+	case e.Return:
 		what = "returns fire at"
+	case e.Reaction:
+		what = "reacts with fire at"
 	}
 	return fmt.Sprintf("%s %s %s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Column, e.Result)
 }
 
-func init() { registerEvents(UnitFired{}, ReturnFireSet{}) }
+func init() { registerEvents(UnitFired{}, FireOrderSet{}) }
 
 // fireForms are the FIRE orders open now to the activated Command's
 // missile units, one line per firer and target, for Legal.

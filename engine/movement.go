@@ -139,8 +139,7 @@ func (g *game) moveUnit(o Move, i int) error {
 	if leader >= 0 {
 		e.Leader = sc.Leaders[leader].ID
 	}
-	g.emit(e)
-	return g.passThroughRolls(i, plan.passed)
+	return g.carryOutMove(i, path, ch, e, plan)
 }
 
 // mayMove: a unit of the activated Command that is still on the field and
@@ -292,6 +291,8 @@ func (e UnitMoved) describe(sc *Scenario) string {
 		who += " with " + leaderName(sc, e.Leader)
 	}
 	switch {
+	case e.Change == "" && len(e.Path) == 0:
+		return fmt.Sprintf("%s ends its move facing %s (5.1).", who, e.Facing)
 	case e.Change != "" && len(e.Path) == 0:
 		return fmt.Sprintf("%s %ss (%d MP) and faces %s (14.2).", who, strings.ToLower(e.Change), e.MP, e.Facing)
 	case e.Change != "":

@@ -229,10 +229,10 @@ func parseOrder(l Line, words []string) (Order, error) {
 }
 
 func parseStanding(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	if len(rest) > 0 && strings.EqualFold(rest[0], "RETURN") {
-		return parseStandingReturnFire(a, rest, syntax)
+	if len(rest) > 0 && (strings.EqualFold(rest[0], "RETURN") || strings.EqualFold(rest[0], "REACTION")) {
+		return parseStandingFire(a, rest, syntax)
 	}
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER"}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER", "STANDING REACTION FIRE ALWAYS|NEVER"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

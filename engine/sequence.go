@@ -141,7 +141,7 @@ func (g *game) open() {
 
 func isStanding(o Order) bool {
 	switch o.(type) {
-	case StandingSeize, StandingReturnFire:
+	case StandingSeize, StandingFire:
 		return true
 	}
 	return false
@@ -207,8 +207,8 @@ func (g *game) order(o Order) error {
 		return g.shieldWall(o)
 	case Fire:
 		return g.fire(o)
-	case StandingReturnFire:
-		return g.standingReturnFire(o)
+	case StandingFire:
+		return g.standingFire(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

@@ -17,6 +17,8 @@ type StandingOrders struct {
 	// NoReturnFire: the side's missile units do not use Return Fire
 	// (9.2); by default they use it whenever they may.
 	NoReturnFire bool `json:"no_return_fire,omitempty"`
+	// NoReactionFire: nor Reaction Fire (9.2).
+	NoReactionFire bool `json:"no_reaction_fire,omitempty"`
 }
 
 // SeizeRule answers a Seizure decision (4.3).
@@ -28,7 +30,7 @@ type SeizeRule struct {
 }
 
 func (s StandingOrders) clone() StandingOrders {
-	c := StandingOrders{Seize: slices.Clone(s.Seize), NoReturnFire: s.NoReturnFire}
+	c := StandingOrders{Seize: slices.Clone(s.Seize), NoReturnFire: s.NoReturnFire, NoReactionFire: s.NoReactionFire}
 	for i := range c.Seize {
 		c.Seize[i].If = slices.Clone(c.Seize[i].If)
 	}

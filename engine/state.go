@@ -148,6 +148,10 @@ type UnitState struct {
 	ShieldWall bool `json:"shield_wall,omitempty"`
 	// Fired: the unit has used its Active Fire in this Activation (9.2).
 	Fired bool `json:"fired,omitempty"`
+	// Reacted: the unit has used Reaction Fire in this Activation; a
+	// weapon with one Reaction target per enemy Activation (crossbows,
+	// 9.2) reacts no more.
+	Reacted bool `json:"reacted,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.

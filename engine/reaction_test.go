@@ -1,0 +1,108 @@
+package engine_test
+
+import (
+	"testing"
+
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+func shots(evs []engine.Event) []engine.UnitFired {
+	var out []engine.UnitFired
+	for _, e := range evs {
+		if f, ok := e.(engine.UnitFired); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func moves(evs []engine.Event) []engine.UnitMoved {
+	var out []engine.UnitMoved
+	for _, e := range evs {
+		if m, ok := e.(engine.UnitMoved); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// 9.2: a unit moving into a longbow's Frontal hex is fired at the instant
+// it enters, before it goes on.
+func TestReactionFireWhenEnteringAFrontalHex(t *testing.T) {
+	g := shooters(t)
+	g.at("CA1", "0505", hex.FaceW, "LB")
+	g.at("AN1", "0203", hex.FaceE, "GEN")
+	g.dice = engine.NewScript(0) // 0 +2 (range 1) = 2: No Effect
+	res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0303 0404 0405 0305")
+	f := shots(res.Events)
+	mv := moves(res.Events)
+	if len(f) != 1 || !f[0].Reaction || f[0].Unit != "CA1" || f[0].Target != "AN1" {
+		t.Fatalf("shots %+v", f)
+	}
+	// Genitors are mounted missile units: they go on through the ZOC
+	// (5.1), in two parts around the shot.
+	if len(mv) != 2 || mv[0].Path[len(mv[0].Path)-1] != h(t, "0405") || mv[1].Path[0] != h(t, "0305") {
+		t.Fatalf("moves %+v\n%v", mv, narrative(g.sc, res.Events))
+	}
+	if mv[0].MP+mv[1].MP != 4 || g.unit("AN1").Hex != h(t, "0305") {
+		t.Errorf("MP %d+%d, AN1 in %s", mv[0].MP, mv[1].MP, g.unit("AN1").Hex)
+	}
+}
+
+// "The instant the unit is no longer in the hex that caused the Reaction
+// Fire (due to Retreat, Retire, or Elimination), Reaction Fire ends" —
+// and so does its move.
+func TestReactionFireStopsTheMover(t *testing.T) {
+	g := shooters(t)
+	g.at("CA1", "0505", hex.FaceW, "LB")
+	g.at("CA2", "0506", hex.FaceNW, "LB")
+	g.at("AN1", "0203", hex.FaceE, "GEN")
+	g.dice = engine.NewScript(9) // 9 +2 = 11 on the Mounted column: Retire
+	res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0303 0404 0405 0305")
+	if f := shots(res.Events); len(f) != 1 {
+		t.Errorf("%d shots after the mover retired, want 1: %v", len(f), narrative(g.sc, res.Events))
+	}
+	if u := g.unit("AN1"); u.Status != engine.Retired {
+		t.Errorf("AN1 %+v, want Retired and its move over", u)
+	}
+	if mv := moves(res.Events); len(mv) != 1 {
+		t.Errorf("AN1 moved on after retiring: %v", narrative(g.sc, res.Events))
+	}
+}
+
+// A mover Disordered on its way goes on only as far as its Disordered
+// Movement Allowance reaches (ruling R69).
+func TestReactionFireDisorderShortensTheMove(t *testing.T) {
+	g := shooters(t)
+	g.at("CA1", "0505", hex.FaceW, "LB")
+	g.at("AN1", "0203", hex.FaceE, "GEN")
+	g.sc.Units[g.index("AN1")].Ratings = engine.Ratings{MA: 9, MADisordered: 3}
+	g.dice = engine.NewScript(4) // 4 +2 = 6 on the Mounted column: Disordered
+	g.send(red, "ACTIVATE Anna\nMOVE AN1 0303 0404 0405 0305 0205 0105")
+	if u := g.unit("AN1"); u.Status != engine.Disordered || u.Hex != h(t, "0405") {
+		t.Errorf("AN1 %+v, want Disordered in 0405: its Disordered MA of 3 is spent there", u)
+	}
+}
+
+// Crossbows react to one enemy unit per enemy Activation (9.2); a side
+// whose standing orders say NEVER does not react.
+func TestReactionFireLimits(t *testing.T) {
+	g := shooters(t)
+	g.at("CA1", "0505", hex.FaceW, "CB")
+	g.at("AN1", "0203", hex.FaceE, "AX")
+	g.at("AN2", "0204", hex.FaceE, "AX")
+	g.dice = engine.NewScript(0)
+	res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0303 0404 0405\nMOVE AN2 0304 0305 0406")
+	if f := shots(res.Events); len(f) != 1 || f[0].Target != "AN1" {
+		t.Errorf("crossbow shots %+v, want one at AN1", f)
+	}
+	n := shooters(t)
+	n.at("CA1", "0505", hex.FaceW, "LB")
+	n.at("AN1", "0203", hex.FaceE, "AX")
+	n.send(blue, "STANDING REACTION FIRE NEVER")
+	res = n.send(red, "ACTIVATE Anna\nMOVE AN1 0303 0404 0405")
+	if f := shots(res.Events); len(f) != 0 {
+		t.Errorf("reaction against the standing order: %+v", f)
+	}
+}
