@@ -120,12 +120,13 @@ func (g *game) continuityRoll() error {
 		}
 		mods = append(mods, Modifier{DRM: n, Reason: reason, Rule: "4.2"})
 	}
-	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, leader.AR), mods...)
+	ar, _ := leaderRatings(g.sc, g.st, leader.ID)
+	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, ar), mods...)
 	if err != nil {
 		return err
 	}
-	ok := r.Total <= leader.AR
-	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: leader.AR, Success: ok})
+	ok := r.Total <= ar
+	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, Success: ok})
 	if ok {
 		g.activateCommand(side, cmd, ContinuationActivation)
 		return nil
@@ -154,12 +155,13 @@ func (g *game) seize(o Seize) error {
 func (g *game) seizureRoll(cmd, standing string) error {
 	side := g.st.Pending.Side
 	leader := g.sc.Leader(g.sc.Command(cmd).Leader)
-	r, err := g.roll(fmt.Sprintf("Seizure DR: %s (AR %d)", leader.Name, leader.AR))
+	ar, _ := leaderRatings(g.sc, g.st, leader.ID)
+	r, err := g.roll(fmt.Sprintf("Seizure DR: %s (AR %d)", leader.Name, ar))
 	if err != nil {
 		return err
 	}
-	ok := r.Total <= leader.AR
-	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: leader.AR, Success: ok, Standing: standing})
+	ok := r.Total <= ar
+	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, Success: ok, Standing: standing})
 	if ok {
 		g.activateCommand(side, cmd, SeizureActivation)
 		return nil

@@ -21,6 +21,7 @@ import (
 // then its units' command status is fixed for the Activation (15.2).
 func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
 	g.emit(CommandActivated{Side: side, Command: cmd, Kind: kind})
+	g.replaceLeaders(side)
 	if out := outOfCommand(g.sc, g.st, cmd); len(out) > 0 {
 		g.emit(CommandTraced{Command: cmd, OutOfCommand: out})
 	}
@@ -35,8 +36,9 @@ func outOfCommand(sc *Scenario, st *State, cmd string) []string {
 		return nil
 	}
 	in := map[hex.Hex]bool{}
-	if l := sc.Leader(c.Leader); l != nil && !st.Leader(l.ID).OffMap {
-		in = commandRange(sc, st, c.Side, st.Leader(l.ID).Hex, l.Range)
+	if l := sc.Leader(c.Leader); l != nil && !st.Leader(l.ID).OffMap && !st.Leader(l.ID).Killed {
+		_, r := leaderRatings(sc, st, l.ID)
+		in = commandRange(sc, st, c.Side, st.Leader(l.ID).Hex, r)
 	}
 	inCmd := map[int]bool{}
 	for changed := true; changed; {

@@ -143,3 +143,39 @@ func TestLeadersUnderFire(t *testing.T) {
 		t.Errorf("Carl: %+v, want alive with CA2 in 0507", *l)
 	}
 }
+
+// 15.6: a killed leader's Replacement side comes back with a unit of his
+// Command when his side next activates, with the Replacement's ratings;
+// the Flight Points of the loss stay.
+func TestReplacementLeader(t *testing.T) {
+	g := shooters(t)
+	g.at("AN1", "0505", hex.FaceNE, "LB")
+	g.at("CA1", "0504", hex.FaceSW, "CB")
+	g.at("CA2", "0508", hex.FaceSW, "CB")
+	g.st.Leader("carl").Hex = h(t, "0504")
+	g.sc.Leaders[g.leaderIndex("carl")].Replacement = struct{ AR, Range int }{AR: 1, Range: 2}
+	g.dice = engine.NewScript(9, 9) // 9+2 = 11: Retire; leader DR 9: killed
+	g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1\nEND\nPASS")
+	lost := engine.FlightPoints(g.sc, g.st, blue)
+	if !g.st.Leader("carl").Killed {
+		t.Fatal("Carl was not killed")
+	}
+	g.send(blue, "ACTIVATE Carl")
+	l := g.st.Leader("carl")
+	if l.Killed || !l.Replaced || l.Hex != h(t, "0508") {
+		t.Errorf("Carl after his side's activation: %+v, want his Replacement with CA2 in 0508", *l)
+	}
+	if got := engine.FlightPoints(g.sc, g.st, blue); got != lost {
+		t.Errorf("Flight Points %d after the Replacement, want %d still", got, lost)
+	}
+}
+
+func (g *game) leaderIndex(id string) int {
+	for i, l := range g.sc.Leaders {
+		if l.ID == id {
+			return i
+		}
+	}
+	g.t.Fatalf("no leader %s", id)
+	return -1
+}

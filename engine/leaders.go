@@ -105,7 +105,9 @@ type LeaderCasualtyRolled struct {
 
 func (e LeaderCasualtyRolled) apply(st *State) {
 	if e.Killed {
-		st.Leader(e.Leader).Killed = true
+		l := st.Leader(e.Leader)
+		l.Killed, l.OffMap = true, true
+		l.Losses++
 	}
 }
 
@@ -140,7 +142,8 @@ type LeaderLost struct {
 func (e LeaderLost) apply(st *State) {
 	l := st.Leader(e.Leader)
 	if e.Killed {
-		l.Killed = true
+		l.Killed, l.OffMap = true, true
+		l.Losses++
 	} else {
 		l.OffMap = true
 	}
@@ -154,3 +157,67 @@ func (e LeaderLost) describe(sc *Scenario) string {
 }
 
 func init() { registerEvents(LeaderCasualtyRolled{}, LeaderPlaced{}, LeaderLost{}) }
+
+// 15.6 Replacement Leaders: "When a leader is killed or captured, at the
+// start of that player's next activation - but after the Command for that
+// Activation has been chosen and rolled for (if necessary) - flip the dead
+// leader to its Replacement leader side and place it with any combat unit
+// from that Command. Replacement leaders may return to play as often as
+// necessary."
+
+// replaceLeaders brings back the side's killed leaders whose Command still
+// has a unit on the field, each with the first of its units by id, a unit
+// in good order before a Retired one (ruling R70).
+func (g *game) replaceLeaders(side Side) {
+	for l, spec := range g.sc.Leaders {
+		if spec.Side != side || !g.st.Leaders[l].Killed {
+			continue
+		}
+		var fit, retired []string
+		for i, u := range g.sc.Units {
+			switch us := g.st.Units[i]; {
+			case u.Command != spec.Command || us.OffMap || us.Status == Eliminated:
+			case us.Status == Retired:
+				retired = append(retired, u.ID)
+			default:
+				fit = append(fit, u.ID)
+			}
+		}
+		sort.Strings(fit)
+		sort.Strings(retired)
+		units := append(fit, retired...)
+		if len(units) == 0 {
+			continue
+		}
+		g.emit(LeaderReplaced{Leader: spec.ID, With: units[0], At: g.st.Unit(units[0]).Hex})
+	}
+}
+
+// leaderRatings are a leader's Activation Rating and Command Range: his
+// counter's Replacement side once he has been replaced (15.6).
+func leaderRatings(sc *Scenario, st *State, id string) (ar, rng int) {
+	l := sc.Leader(id)
+	if ls := st.Leader(id); ls != nil && ls.Replaced {
+		return l.Replacement.AR, l.Replacement.Range
+	}
+	return l.AR, l.Range
+}
+
+// LeaderReplaced: a killed leader's Replacement side enters with a unit of
+// his Command (15.6).
+type LeaderReplaced struct {
+	Leader string  `json:"leader"`
+	With   string  `json:"with"`
+	At     hex.Hex `json:"at"`
+}
+
+func (e LeaderReplaced) apply(st *State) {
+	l := st.Leader(e.Leader)
+	l.Killed, l.Replaced, l.Hex, l.OffMap = false, true, e.At, false
+}
+
+func (e LeaderReplaced) describe(sc *Scenario) string {
+	return fmt.Sprintf("%s's Replacement takes the field with %s in %s (15.6).", leaderName(sc, e.Leader), e.With, e.At)
+}
+
+func init() { registerEvents(LeaderReplaced{}) }

@@ -193,6 +193,9 @@ func (g *game) leaderWith(o Move, i int) (int, error) {
 		return -1, g.illegal(o, "5.1", fmt.Sprintf("the %s have no leader called %q", g.sc.SideName(side), o.With))
 	}
 	ls, us := g.st.Leaders[l], g.st.Units[i]
+	if ls.Killed {
+		return -1, g.illegal(o, "15.4", g.sc.Leaders[l].Name+" has been killed")
+	}
 	together := ls.OffMap && us.OffMap && g.sc.Leaders[l].Command == g.sc.Units[i].Command || !ls.OffMap && !us.OffMap && ls.Hex == us.Hex
 	if !together {
 		return -1, g.illegal(o, "5.1", fmt.Sprintf("%s is not stacked with %s: a leader moves with the unit he starts its move with", g.sc.Leaders[l].Name, g.sc.Units[i].ID))

@@ -271,6 +271,8 @@ func (g *game) moveLeader(o Move, l int) error {
 	switch {
 	case spec.Command != st.Command:
 		return g.illegal(o, "5.1", fmt.Sprintf("%s does not lead the activated Command", spec.Name))
+	case ls.Killed:
+		return g.illegal(o, "15.4", fmt.Sprintf("%s has been killed; his Replacement comes with his side's next Activation (15.6)", spec.Name))
 	case ls.OffMap:
 		return g.illegal(o, "5.3", fmt.Sprintf("%s enters the map with his units: MOVE <unit> WITH %s <hex> …", spec.Name, spec.ID))
 	case ls.Moved:

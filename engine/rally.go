@@ -58,6 +58,7 @@ func (g *game) activateStandard(o Activate) error {
 	}
 	if o.MoveTo == "" {
 		g.emit(StandardActivated{Side: side, Standard: id})
+		g.replaceLeaders(side)
 		g.rallyRetired(id)
 		return g.endActivation()
 	}
@@ -69,6 +70,7 @@ func (g *game) activateStandard(o Activate) error {
 		return g.illegal(o, "13.2", fmt.Sprintf("an enemy unit stands in %s", to))
 	}
 	g.emit(StandardActivated{Side: side, Standard: id, MoveTo: o.MoveTo})
+	g.replaceLeaders(side)
 	if err := g.standardDepartureRolls(id); err != nil {
 		return err
 	}

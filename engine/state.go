@@ -179,9 +179,13 @@ type LeaderState struct {
 	// Moved records that the leader has moved in the current Activation,
 	// alone or with a unit: he moves once (5.1, ruling R61).
 	Moved bool `json:"moved,omitempty"`
-	// Killed: the leader was killed or captured (15.4, 15.5); he counts
-	// his Flight Points (16.0).
-	Killed bool `json:"killed,omitempty"`
+	// Killed: the leader was killed or captured (15.4, 15.5) and is not
+	// yet replaced (15.6): he is off the map meanwhile. Losses counts each
+	// time, for the Flight Points (16.0); Replaced: the counter shows its
+	// Replacement side.
+	Killed   bool `json:"killed,omitempty"`
+	Losses   int  `json:"losses,omitempty"`
+	Replaced bool `json:"replaced,omitempty"`
 }
 
 // StandardState is a Standard's changing part.

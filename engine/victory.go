@@ -24,13 +24,13 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 		}
 	}
 	for i, l := range sc.Leaders {
-		if l.Side != side || !st.Leaders[i].Killed {
+		if l.Side != side {
 			continue
 		}
 		if l.King {
-			fp += sc.Tables.FlightPoints.King
+			fp += st.Leaders[i].Losses * sc.Tables.FlightPoints.King
 		} else {
-			fp += sc.Tables.FlightPoints.Leader
+			fp += st.Leaders[i].Losses * sc.Tables.FlightPoints.Leader
 		}
 	}
 	return fp

@@ -129,7 +129,7 @@ func offMap(sc *engine.Scenario, st *engine.State) string {
 		}
 	}
 	for i, l := range sc.Leaders {
-		if st.Leaders[i].OffMap {
+		if st.Leaders[i].OffMap && !st.Leaders[i].Killed {
 			names[l.Side] = append(names[l.Side], l.Name)
 		}
 	}
