@@ -66,12 +66,24 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
 	}
 	if n := o.node("fire_drm", true); n != nil {
-		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "shield_wall")
+		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "shield_wall", "mounted_firer", "target_type")
 		t.FireDRM = engine.FireDRMs{
 			DisorderedFirer: fo.int("disordered_firer", true),
 			RetiredTarget:   fo.int("retired_target", true),
 			AngleOfFire:     fo.int("angle_of_fire", true),
 			ShieldWall:      fo.int("shield_wall", true),
+			MountedFirer:    fo.int("mounted_firer", false),
+		}
+		if tn := fo.node("target_type", false); tn != nil {
+			t.FireDRM.TargetType = map[string]int{}
+			for _, kv := range p.pairs(tn, "fire_drm.target_type") {
+				var v int
+				if err := kv.v.Decode(&v); err != nil {
+					p.add(kv.v.Line, "fire_drm.target_type."+kv.key, "want a whole number (a DRM)")
+					continue
+				}
+				t.FireDRM.TargetType[kv.key] = v
+			}
 		}
 	}
 	if n := o.node("leader_casualty", true); n != nil {

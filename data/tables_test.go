@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"herald/engine"
@@ -87,7 +88,7 @@ func TestRequiredTableValues(t *testing.T) {
 		t.Error("the Fire table should print rows beyond 9")
 	}
 	// The Fire Table's circumstance DRMs the rules state (12.2, 12.4, 9.3, 14.1).
-	if want := (engine.FireDRMs{DisorderedFirer: -1, RetiredTarget: 2, AngleOfFire: 1, ShieldWall: -1}); tb.FireDRM != want {
+	if want := (engine.FireDRMs{DisorderedFirer: -1, RetiredTarget: 2, AngleOfFire: 1, ShieldWall: -1}); !reflect.DeepEqual(tb.FireDRM, want) {
 		t.Errorf("fire_drm %+v, want %+v", tb.FireDRM, want)
 	}
 }

@@ -26,6 +26,12 @@ type FireDRMs struct {
 	// ShieldWall: a unit in Shield Wall "earns a -1 DRM, when [...] fired
 	// on through a Frontal hexside" (14.1).
 	ShieldWall int
+	// MountedFirer is added when a mounted unit fires (Infidel 11.3: "-1
+	// for mounted archers firing"; 0 in Men of Iron).
+	MountedFirer int
+	// TargetType adds a DRM by the target's unit type (Infidel 11.3: "-1
+	// for firing at Knights"); none in Men of Iron.
+	TargetType map[string]int
 }
 
 // The Fire Results Table's columns (9.3, 12.1): the target on foot or
@@ -167,6 +173,12 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 	d := sc.Tables.FireDRM
 	if st.Units[firer].Status == Disordered {
 		add(d.DisorderedFirer, "12.2", "%s is Disordered", fs.ID)
+	}
+	if t := unitType(sc, st, firer); t != nil && t.Mounted {
+		add(d.MountedFirer, "11.3", "%s is a mounted missile unit", fs.ID)
+	}
+	if t := unitType(sc, st, target); t != nil {
+		add(d.TargetType[t.Key], "11.3", "firing at %s", t.Name)
 	}
 	if st.Units[target].Status == Retired {
 		add(d.RetiredTarget, "12.4", "%s is Retired (fired on as Disordered)", ts.ID)

@@ -179,3 +179,20 @@ func (g *game) leaderIndex(id string) int {
 	g.t.Fatalf("no leader %s", id)
 	return -1
 }
+
+// 15.4: a leader who survives his check but whose unit fell, surrounded
+// by enemy units and ZOCs, is killed.
+func TestLeaderSurroundedIsKilled(t *testing.T) {
+	g := shooters(t)
+	g.at("AN1", "0201", hex.FaceW, "LB") // fires at 0101 in the map's corner
+	g.at("AN2", "0102", hex.FaceNE, "AX")
+	g.at("BE1", "0202", hex.FaceNW, "AX")
+	g.at("CA1", "0101", hex.FaceE, "CB")
+	g.at("CA2", "0808", hex.FaceW, "CB")
+	g.st.Leader("carl").Hex = h(t, "0101")
+	g.dice = engine.NewScript(9, 3) // 9 +2 = 11: Retire (no route: Eliminated); leader DR 3: survives the check
+	res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+	if l := g.st.Leader("carl"); !l.Killed {
+		t.Errorf("Carl %+v, want killed, surrounded: %v", *l, narrative(g.sc, res.Events))
+	}
+}

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"testing"
 
+	"herald/data"
 	"herald/engine"
 	"herald/engine/hex"
 )
@@ -103,5 +104,41 @@ func TestMoIMountedMissileIgnoresZOC(t *testing.T) {
 	res := g.send(1, "ACTIVATE Turcomans\nMOVE LCA 3319 3420 3320 3220")
 	if mv := res.Events[len(res.Events)-1].(engine.UnitMoved); mv.MP != 4 {
 		t.Errorf("%d MP, want 4", mv.MP)
+	}
+}
+
+// infidel.md 11.2: "the DRM for the missile fire is a net -1 (+1 for
+// range, -1 for firing at Knights, and -1 for mounted archers firing). The
+// luck of the LC/A is poor and it rolls a 2. A 1 (DR of 2 with a –1 DRM) on
+// the Target Mounted Disordered column of the Fire Results table equals
+// 'No Result.'" Infidel's fire DRMs are built here as its tables would
+// give them; the Fire Results Table is Men of Iron's house table.
+func TestInfidelTurcomanFires(t *testing.T) {
+	g := turcomans(t)
+	moi, err := data.Tables("moi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := g.sc.Tables
+	tb.Fire = moi.Fire
+	tb.FireDRM = moi.FireDRM
+	tb.FireDRM.MountedFirer = -1
+	tb.FireDRM.TargetType = map[string]int{"KN": -1}
+	tb.Weapons = map[string]*engine.Weapon{"composite": {Key: "composite", Name: "Composite bow", RangeDRM: []int{+1, 0}, ReturnFire: true, OverUnits: true}}
+	lca := g.st.Unit("LCA")
+	lca.Hex = h(t, "3420")
+	for f := hex.FaceE; f <= hex.FaceSE; f++ {
+		if fr := g.sc.Map.Grid.FrontalHexes(lca.Hex, f); fr[0] == h(t, "3519") || fr[1] == h(t, "3519") {
+			lca.Facing = f
+		}
+	}
+	g.dice = engine.NewScript(2)
+	res := g.send(1, "ACTIVATE Turcomans\nFIRE LCA AT KN3519")
+	f := shots(res.Events)
+	if len(f) != 1 {
+		t.Fatalf("shots: %v", narrative(g.sc, res.Events))
+	}
+	if s := f[0]; s.Roll.Die != 2 || s.Roll.Total != 1 || s.Column != engine.FireMountedDisordered || s.Result != "No Effect" {
+		t.Errorf("the Turcoman's shot: %+v (%s), want 2 -1 = 1 on Mounted Disordered: No Effect", s, modText(s.Roll.Mods))
 	}
 }

@@ -19,15 +19,23 @@ import (
 // whenever they may (STANDING REACTION FIRE NEVER holds them).
 
 // carryOutMove applies a checked move hex by hex. After each hex entered,
-// the enemy missile units that may react fire at once; a mover that no
+// the enemy missile units that may react fire at once, each once at this
+// mover in its move (9.2 "each enemy unit that does so"); a mover that no
 // longer stands there stops, and one Disordered on the way goes on only as
 // far as its Disordered Movement Allowance reaches (ruling R69).
 func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMoved, plan movePlan) error {
 	st0 := g.st.Clone()
 	cum := cumulativeMP(g.sc, st0, i, path, ch, plan.mp)
 	start, spent := 0, 0
+	fired := map[int]bool{} // each enemy unit reacts to this mover once in its move
 	for k := 0; k < len(path); k++ {
-		reactors := g.reactors(i, path[k])
+		var reactors []int
+		for _, j := range g.reactors(i, path[k]) {
+			if !fired[j] {
+				reactors = append(reactors, j)
+				fired[j] = true
+			}
+		}
 		if len(reactors) == 0 {
 			continue
 		}

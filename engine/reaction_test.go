@@ -106,3 +106,30 @@ func TestReactionFireLimits(t *testing.T) {
 		t.Errorf("reaction against the standing order: %+v", f)
 	}
 }
+
+// Issue 4's acceptance: a unit moving along a line of Frontal hexes — each
+// longbow fires, the crossbow only once though the mover enters two of its
+// Frontal hexes, and the fire stops when the mover is Retired.
+func TestReactionFireAlongALineOfFrontalHexes(t *testing.T) {
+	g := shooters(t)
+	g.at("CA1", "0404", hex.FaceE, "CB") // Frontal: 0503, 0504
+	g.at("CA2", "0406", hex.FaceE, "LB") // 0505, 0506
+	g.at("DO1", "0408", hex.FaceE, "LB") // 0507, 0508
+	g.at("AN1", "0502", hex.FaceSE, "GEN")
+	g.sc.Units[g.index("AN1")].Ratings = engine.Ratings{MA: 9, MADisordered: 8}
+	g.dice = engine.NewScript(0, 0, 9) // No Effect, No Effect, 9 +2 = 11 on Mounted: Retire
+	res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0503 0504 0505 0506 0507 0508")
+	var who []string
+	for _, f := range shots(res.Events) {
+		who = append(who, f.Unit+"@"+g.unit(f.Unit).Hex.String())
+	}
+	if len(who) != 3 || who[0] != "CA1@0404" || who[1] != "CA2@0406" || who[2] != "DO1@0408" {
+		t.Errorf("reaction shots %v, want CA1, CA2, DO1 once each", who)
+	}
+	if u := g.unit("AN1"); u.Status != engine.Retired {
+		t.Errorf("AN1 %+v, want Retired, its move ended", u)
+	}
+	if g.dice.Remaining() != 0 {
+		t.Errorf("%d dice unrolled", g.dice.Remaining())
+	}
+}
