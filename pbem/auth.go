@@ -6,23 +6,10 @@ import (
 	"fmt"
 	"strings"
 
-	"herald/engine"
 	"herald/pbem/store"
 )
 
-// Refusal is a clear, specific answer to mail that cannot be applied.
-// Code is stable (tests and logs use it): "wrong-sender", "wrong-key",
-// "no-key", "stale-move".
-type Refusal struct {
-	Code    string
-	Message string
-	Line    *engine.Line // the offending line, if any
-	Legal   []string     // what would be legal, when known
-}
-
-func (r *Refusal) Error() string { return "pbem: " + r.Code + ": " + r.Message }
-
-// Sender is who may act: a player of a side, or an organizer.
+// Sender is who may act in a game: the player of a side, or an organizer.
 type Sender struct {
 	Side      string
 	Organizer bool
@@ -30,10 +17,13 @@ type Sender struct {
 
 // Authenticate checks a block's sender: From must be the address of a
 // player of the game (plus-tags and case ignored) and the block's KEY must
-// be that player's key, so that a forged From alone moves nobody's units.
-// An organizer's address authenticates as Organizer without a key, for the
-// administrative commands the daemon allows them (docs/mail-orders.md).
-// The refusal for a stranger does not say who the players are.
+// hash (SHA-256, compared in constant time) to that player's KeySHA256, so
+// that a forged From alone moves nobody's units. An organizer's address
+// that is no player's authenticates as Organizer without a key; the daemon
+// lets organizers send STATUS only (docs/mail-orders.md).
+//
+// The refusals: "wrong-sender" (it says only that the address is no
+// player of the game, never who the players are), "no-key", "wrong-key".
 func Authenticate(m *Mail, b Block, players []store.Player, organizers []string) (Sender, *Refusal) {
 	var player *store.Player
 	for i := range players {
@@ -48,35 +38,37 @@ func Authenticate(m *Mail, b Block, players []store.Player, organizers []string)
 				return Sender{Organizer: true}, nil
 			}
 		}
-		return Sender{}, &Refusal{Code: "wrong-sender",
+		return Sender{}, &Refusal{Code: CodeWrongSender,
 			Message: fmt.Sprintf("%s is not the address of a player of game %s", m.From, b.GameID)}
 	}
 	if b.Key == "" {
-		return Sender{}, &Refusal{Code: "no-key",
+		return Sender{}, &Refusal{Code: CodeNoKey,
 			Message: "the block has no KEY line: every block must carry your secret key, as in the blocks Herald mails you"}
 	}
 	sum := sha256.Sum256([]byte(CanonicalKey(b.Key)))
 	if subtle.ConstantTimeCompare(sum[:], player.KeySHA256[:]) != 1 {
-		return Sender{}, &Refusal{Code: "wrong-key",
-			Message: fmt.Sprintf("wrong key: the KEY line of the block is not the key of the %s in game %s", player.Side, b.GameID)}
+		return Sender{}, &Refusal{Code: CodeWrongKey,
+			Message: fmt.Sprintf("wrong key: the KEY line of the block is not your key for game %s", b.GameID)}
 	}
 	return Sender{Side: player.Side}, nil
 }
 
-// CanonicalKey is a key as Herald issues it: upper case, so that a key
-// typed in lower case still works. Herald hashes keys in this form.
+// CanonicalKey is a key as Herald issues and hashes it: trimmed and in
+// upper case, so that a key typed in lower case still works.
 func CanonicalKey(k string) string { return strings.ToUpper(strings.TrimSpace(k)) }
 
-// CheckMove refuses a block whose move number is not the game's: a stale
-// or repeated block never applies twice.
+// CheckMove refuses ("stale-move") a block whose move number is not the
+// game's, naming both, so that a stale or repeated block never applies
+// twice.
 func CheckMove(b Block, gameMove int) *Refusal {
-	switch {
-	case b.Move == gameMove:
+	if b.Move == gameMove {
 		return nil
-	case b.Move < gameMove:
-		return &Refusal{Code: "stale-move", Message: fmt.Sprintf(
-			"this block answers move %d, which has already been played; the game is at move %d", b.Move, gameMove)}
 	}
-	return &Refusal{Code: "stale-move", Message: fmt.Sprintf(
-		"this block is for move %d, but the game is only at move %d", b.Move, gameMove)}
+	why := "move %[1]d has already been played"
+	if b.Move > gameMove {
+		why = "there is no move %[1]d yet"
+	}
+	return &Refusal{Code: CodeStaleMove, Message: fmt.Sprintf(
+		"this block is for move %d; the game is at move %d ("+why+") — reply to Herald's latest mail, whose block carries the current move",
+		b.Move, gameMove)}
 }

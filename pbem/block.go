@@ -1,11 +1,13 @@
 package pbem
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"herald/engine"
+	"herald/templates"
 )
 
 // Command is what a block asks for (docs/mail-orders.md).
@@ -22,7 +24,7 @@ const (
 var commandNames = [...]string{"orders", "CHECK", "STATUS", "RESIGN", "RESIGN CONFIRM"}
 
 func (c Command) String() string {
-	if int(c) < len(commandNames) {
+	if c >= 0 && int(c) < len(commandNames) {
 		return commandNames[c]
 	}
 	return "Command(" + strconv.Itoa(int(c)) + ")"
@@ -30,17 +32,23 @@ func (c Command) String() string {
 
 // Block is one order block a sender wrote.
 type Block struct {
-	GameID string
+	GameID string // lower case
 	Move   int
-	Key    string // from the KEY line; "" when missing
+	Key    string // from the first KEY line; "" when missing
 	// Lines are the lines between the markers but the KEY line, blank
-	// lines and comments included, numbered as lines of Mail.Text.
+	// lines and comments kept, numbered as lines of Mail.Text (from 1),
+	// trimmed, with non-breaking and other Unicode spaces made spaces.
+	// Quoted lines and a wrapped marker's second line are not among them.
 	Lines []engine.Line
 	// Command is decided by the first line that is not blank or a
 	// comment; for CHECK the lines after it are the orders to check.
 	Command Command
 	Begin   int // line number of the begin marker
+	End     int // line number of the end marker
 }
+
+// Marker is the block's begin marker as Herald writes it.
+func (b Block) Marker() string { return fmt.Sprintf(templates.BeginMarkerFormat, b.GameID, b.Move) }
 
 // Problem is something wrong with a block that keeps it from being read.
 type Problem struct {
@@ -49,39 +57,50 @@ type Problem struct {
 }
 
 var (
-	// Markers are matched tolerantly: any case, any run of dashes and
-	// spaces (clients turn spaces into non-breaking ones, which Text
-	// readers have made spaces already).
-	beginMarker = regexp.MustCompile(`(?i)^-{2,}\s*herald\s+orders\s*:?\s*([a-z0-9][a-z0-9._-]*)\s+move\s+(\d{1,9})\s*-{2,}$`)
-	endMarker   = regexp.MustCompile(`(?i)^-{2,}\s*end\s+orders\s*-{2,}$`)
-	keyLine     = regexp.MustCompile(`(?i)^key\s*:?\s+(\S+)$`)
+	// Markers are matched tolerantly (docs/mail-orders.md): any case, any
+	// run of two or more dashes (typographic dashes count), any spacing,
+	// with or without the colon.
+	beginMarker = regexp.MustCompile(`^-{2,}\s*(?i:herald)\s+(?i:orders)\s*:?\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+(?i:move)\s+(\d{1,9})\s*-{2,}$`)
+	beginStart  = regexp.MustCompile(`^-{2,}\s*(?i:herald)\s+(?i:orders)\b`)
+	endMarker   = regexp.MustCompile(`^-{2,}\s*(?i:end)\s+(?i:orders)\s*-{2,}$`)
+	keyLine     = regexp.MustCompile(`^(?i:key)\s*:?\s+(\S+)$`)
 )
 
-// FindBlocks returns the blocks the sender wrote in text (see the package
-// documentation for what is ignored), and the problems of blocks that
-// could not be read.
+// FindBlocks returns the blocks the sender wrote in text, and a Problem
+// for each begin marker without an end marker. It reads only the sender's
+// own lines (ownLines): quoted lines (">" at any depth), everything below
+// a signature separator, and forwarded or quoted earlier mails are
+// ignored. A begin marker that a client wrapped onto two lines is read.
 func FindBlocks(text string) ([]Block, []Problem) {
 	var blocks []Block
 	var problems []Problem
 	var cur *Block
+	var curText string // the begin marker as written
 	unterminated := func() {
-		problems = append(problems, Problem{Line: cur.Begin, Text: strings.TrimSpace(lineAt(text, cur.Begin)),
-			Reason: `the order block that begins here has no end marker "--- end orders ---"`})
+		problems = append(problems, Problem{Line: cur.Begin, Text: curText,
+			Reason: fmt.Sprintf("the order block that begins here has no end marker %q", templates.EndMarker)})
 	}
-	for _, l := range ownLines(text) {
+	lines := ownLines(text)
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
 		t := strings.TrimSpace(l.Text)
-		if m := beginMarker.FindStringSubmatch(t); m != nil {
+		if b, wrapped := begin(t, l.No, lines[i+1:]); b != nil {
 			if cur != nil {
 				unterminated()
 			}
-			move, _ := strconv.Atoi(m[2])
-			cur = &Block{GameID: strings.ToLower(m[1]), Move: move, Begin: l.No}
+			b.Begin = l.No
+			cur, curText = b, t
+			if wrapped {
+				i++
+				curText += " " + strings.TrimSpace(lines[i].Text)
+			}
 			continue
 		}
 		if cur == nil {
 			continue
 		}
-		if endMarker.MatchString(t) {
+		if endMarker.MatchString(undash(t)) {
+			cur.End = l.No
 			cur.Command = command(cur.Lines)
 			blocks = append(blocks, *cur)
 			cur = nil
@@ -98,6 +117,34 @@ func FindBlocks(text string) ([]Block, []Problem) {
 	}
 	return blocks, problems
 }
+
+// begin reads a begin marker from line t (number no), or from t and the
+// line after it when t is only the marker's start (wrapped reports that).
+func begin(t string, no int, next []engine.Line) (b *Block, wrapped bool) {
+	t = undash(t)
+	m := beginMarker.FindStringSubmatch(t)
+	if m == nil && len(next) > 0 && next[0].No == no+1 && beginStart.MatchString(t) {
+		m = beginMarker.FindStringSubmatch(t + " " + undash(strings.TrimSpace(next[0].Text)))
+		wrapped = m != nil
+	}
+	if m == nil {
+		return nil, false
+	}
+	move, _ := strconv.Atoi(m[2])
+	return &Block{GameID: strings.ToLower(m[1]), Move: move}, wrapped
+}
+
+// undash makes the dashes mail clients and phones make of typed "-" and
+// "--" plain again (all of them start with the byte 0xE2 in UTF-8).
+func undash(s string) string {
+	if strings.IndexByte(s, 0xE2) < 0 {
+		return s
+	}
+	return dashes.Replace(s)
+}
+
+var dashes = strings.NewReplacer("\u2010", "-", "\u2011", "-", "\u2012", "-", "\u2013", "-",
+	"\u2212", "-", "\u2014", "--", "\u2015", "--")
 
 // command reads what a block asks for from its first meaningful line.
 func command(lines []engine.Line) Command {
@@ -119,71 +166,4 @@ func command(lines []engine.Line) Command {
 		return CommandOrders
 	}
 	return CommandOrders
-}
-
-// ownLines are the lines of text the sender wrote himself: it stops at a
-// signature separator or at the start of a forwarded or Outlook-quoted
-// earlier mail, and leaves out quoted lines.
-func ownLines(text string) []engine.Line {
-	lines := engine.SplitLines(text)
-	var out []engine.Line
-	for i, l := range lines {
-		if endsOwnText(lines, i) {
-			break
-		}
-		if t := strings.TrimLeft(l.Text, " \t"); strings.HasPrefix(t, ">") {
-			continue
-		}
-		out = append(out, l)
-	}
-	return out
-}
-
-// separators open an earlier mail below a reply or a forward.
-var separators = regexp.MustCompile(`(?i)^(-{3,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht|mensaje original)\s*-{3,}|begin forwarded message:|_{20,})$`)
-
-// endsOwnText reports whether line i starts what the sender did not write.
-func endsOwnText(lines []engine.Line, i int) bool {
-	raw := strings.TrimRight(lines[i].Text, "\r")
-	if raw == "-- " || raw == "--" {
-		return true // signature separator
-	}
-	t := strings.TrimSpace(raw)
-	if separators.MatchString(t) {
-		return true
-	}
-	return outlookHeader(lines, i)
-}
-
-// outlookHeader recognises the header block Outlook and others put above
-// an unquoted earlier mail: "From: …" followed within a few lines by
-// "Sent: …" or "Date: …", and "To: …" or "Subject: …".
-func outlookHeader(lines []engine.Line, i int) bool {
-	if !hasFieldPrefix(lines[i].Text, "from", "von", "de") {
-		return false
-	}
-	var date, to bool
-	for j := i + 1; j < len(lines) && j <= i+6; j++ {
-		date = date || hasFieldPrefix(lines[j].Text, "sent", "date", "gesendet", "envoyé")
-		to = to || hasFieldPrefix(lines[j].Text, "to", "subject", "an", "à", "betreff", "objet")
-	}
-	return date && to
-}
-
-func hasFieldPrefix(line string, names ...string) bool {
-	t := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(line, "*", "")))
-	for _, n := range names {
-		if strings.HasPrefix(t, n+":") || strings.HasPrefix(t, n+" :") {
-			return true
-		}
-	}
-	return false
-}
-
-func lineAt(text string, no int) string {
-	lines := strings.Split(text, "\n")
-	if no >= 1 && no <= len(lines) {
-		return lines[no-1]
-	}
-	return ""
 }

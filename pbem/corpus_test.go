@@ -13,14 +13,15 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/mail/*.want from the code (review the diff!)")
 
 // extraction is what Herald reads from a mail, in the form of the corpus'
-// .want files: the sender, whether it is a robot, every block with its
-// non-blank lines, and every problem.
+// .want files: the sender, whether it is a robot, the route, every block
+// with its non-blank lines, every problem, and the refusal a person's mail
+// gets when it holds no single block (OneBlock) or cannot be read.
 func extraction(raw []byte) string {
 	var b strings.Builder
 	m, err := ReadMail(raw, ReadOptions{Self: []string{"herald@club.example"}})
 	var me *MailError
 	if errors.As(err, &me) {
-		fmt.Fprintf(&b, "error: %s\n", me.Reason)
+		fmt.Fprintf(&b, "error: %s\nrefusal: %s\n", me.Reason, ReadRefusal(err).Code)
 		m = me.Mail
 	}
 	if m == nil {
@@ -47,6 +48,9 @@ func extraction(raw []byte) string {
 	for _, p := range problems {
 		fmt.Fprintf(&b, "problem line %d %q: %s\n", p.Line, p.Text, p.Reason)
 	}
+	if _, r := OneBlock(blocks, problems); r != nil && m.Robot == "" && err == nil {
+		fmt.Fprintf(&b, "refusal: %s\n", r.Code)
+	}
 	return b.String()
 }
 
@@ -54,7 +58,7 @@ func extraction(raw []byte) string {
 // exactly the intended orders, or the intended nothing.
 func TestCorpus(t *testing.T) {
 	files, err := filepath.Glob("testdata/mail/*.eml")
-	if err != nil || len(files) < 12 {
+	if err != nil || len(files) < 20 {
 		t.Fatalf("corpus: %d files, %v", len(files), err)
 	}
 	for _, f := range files {

@@ -5,12 +5,16 @@
 //
 // # Basics
 //
-//	m, err := pbem.ReadMail(raw, pbem.ReadOptions{Self: []string{"herald@club.example"}})
+//	m, err := pbem.ReadMail(raw, pbem.ReadOptions{Self: self})  // err: *MailError, ReadRefusal(err)
 //	if m.Robot != "" { /* record, never answer */ }
+//	if ok, notify := limiter.Allow(m.From, now); !ok { /* one notice if notify */ }
 //	blocks, problems := pbem.FindBlocks(m.Text)
-//	id, via := pbem.Route(m, blocks, self)
-//	who, refusal := pbem.Authenticate(m, blocks[0], game.Players, game.Organizers)
-//	refusal = pbem.CheckMove(blocks[0], game.Move)
+//	id, via := pbem.Route(m, blocks, self)                       // "address", "block", "subject"
+//	b, refusal := pbem.OneBlock(blocks, problems)                // no-block, several-blocks, unterminated-block
+//	who, refusal := pbem.Authenticate(m, b, game.Players, game.Organizers)
+//	refusal = pbem.CheckMove(b, game.Move)                        // stale-move
+//
+// Every refusal is a *Refusal with a stable Code (the Code constants).
 //
 // ReadMail reads any MIME structure go-message parses (multipart/alternative
 // and mixed, nested, quoted-printable, base64, any charset of

@@ -13,6 +13,7 @@ var blockTags = map[string]bool{
 	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
 	"pre": true, "blockquote": true, "ul": true, "ol": true, "hr": true,
 	"section": true, "article": true, "header": true, "footer": true,
+	"dl": true, "dt": true, "dd": true, "address": true, "center": true,
 }
 
 // skipTags hold no text a reader sees.
@@ -20,60 +21,130 @@ var skipTags = map[string]bool{"head": true, "style": true, "script": true, "tit
 
 // htmlToText renders an HTML body as the plain text a reader sees: a line
 // break for every block element and <br>, entities decoded, non-breaking
-// spaces as spaces, and the content of <blockquote> quoted with "> " so
-// that FindBlocks ignores it as it ignores quoted plain text.
+// spaces as spaces, <pre> kept as it stands, style, script and head
+// dropped. Quoted earlier mail is quoted with "> " per level, so that
+// FindBlocks ignores it as it ignores quoted plain text: a <blockquote>,
+// and a <div> whose class names a quote (Gmail's "gmail_quote", Yahoo's
+// "yahoo_quoted").
 func htmlToText(r io.Reader) string {
+	c := &converter{}
 	z := html.NewTokenizer(r)
-	var out strings.Builder
-	var line strings.Builder
-	depth, skip := 0, 0
-	flush := func() {
-		text := strings.TrimRight(line.String(), " ")
-		line.Reset()
-		if depth > 0 {
-			text = strings.Repeat("> ", depth) + text
-		}
-		out.WriteString(text)
-		out.WriteByte('\n')
-	}
 	for {
-		tt := z.Next()
-		switch tt {
+		switch tt := z.Next(); tt {
 		case html.ErrorToken:
-			if line.Len() > 0 {
-				flush()
+			if c.line.Len() > 0 {
+				c.flush()
 			}
-			return out.String()
+			return c.out.String()
 		case html.TextToken:
-			if skip == 0 {
-				writeInline(&line, string(z.Text()))
+			if c.skip == 0 {
+				c.text(string(z.Text()))
 			}
 		case html.StartTagToken, html.EndTagToken, html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			tag := string(name)
-			if skipTags[tag] && tt != html.SelfClosingTagToken {
-				if tt == html.StartTagToken {
-					skip++
-				} else if skip > 0 {
-					skip--
+			c.tag(z, tt)
+		}
+	}
+}
+
+type converter struct {
+	out, line strings.Builder
+	open      []frame // open <div> and <blockquote> elements
+	quotes    int     // how many of them quote
+	skip, pre int
+}
+
+// maxOpen bounds the elements tracked, and so the work per tag, for
+// hostile HTML; deeper elements are treated as not quoting.
+const maxOpen = 256
+
+type frame struct {
+	tag   string
+	quote bool
+}
+
+func (c *converter) flush() {
+	text := strings.TrimRight(c.line.String(), " ")
+	c.line.Reset()
+	for range c.quotes {
+		c.out.WriteString("> ")
+	}
+	c.out.WriteString(text)
+	c.out.WriteByte('\n')
+}
+
+func (c *converter) text(s string) {
+	if c.pre == 0 {
+		writeInline(&c.line, s)
+		return
+	}
+	for i, part := range strings.Split(s, "\n") {
+		if i > 0 {
+			c.flush()
+		}
+		c.line.WriteString(strings.ReplaceAll(strings.TrimSuffix(part, "\r"), "\u00a0", " "))
+	}
+}
+
+func (c *converter) tag(z *html.Tokenizer, tt html.TokenType) {
+	name, hasAttr := z.TagName()
+	tag := string(name)
+	start, end := tt == html.StartTagToken, tt == html.EndTagToken
+	switch {
+	case tag == "body" && start:
+		c.skip = 0 // a <head> left open ends here
+		return
+	case skipTags[tag]:
+		if start {
+			c.skip++
+		} else if end && c.skip > 0 {
+			c.skip--
+		}
+		return
+	case (tag == "td" || tag == "th") && start && c.line.Len() > 0:
+		c.line.WriteByte(' ')
+		return
+	case !blockTags[tag]:
+		return
+	}
+	if c.line.Len() > 0 || tag == "br" || tag == "p" {
+		c.flush()
+	}
+	switch {
+	case tag == "pre" && start:
+		c.pre++
+	case tag == "pre" && end && c.pre > 0:
+		c.pre--
+	case (tag == "div" || tag == "blockquote") && start && len(c.open) < maxOpen:
+		f := frame{tag, tag == "blockquote" || quoteClass(z, hasAttr)}
+		c.open = append(c.open, f)
+		if f.quote {
+			c.quotes++
+		}
+	case (tag == "div" || tag == "blockquote") && end:
+		for i := len(c.open) - 1; i >= 0; i-- {
+			if c.open[i].tag == tag {
+				for _, f := range c.open[i:] {
+					if f.quote {
+						c.quotes--
+					}
 				}
-				continue
-			}
-			if !blockTags[tag] {
-				continue
-			}
-			if line.Len() > 0 || tag == "br" || tag == "p" {
-				flush()
-			}
-			if tag == "blockquote" {
-				if tt == html.StartTagToken {
-					depth++
-				} else if tt == html.EndTagToken && depth > 0 {
-					depth--
-				}
+				c.open = c.open[:i]
+				break
 			}
 		}
 	}
+}
+
+// quoteClass reports whether a <div>'s class names a quote.
+func quoteClass(z *html.Tokenizer, more bool) bool {
+	for more {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if string(k) == "class" && strings.Contains(strings.ToLower(string(v)), "quote") {
+			return true
+		}
+	}
+	return false
 }
 
 // writeInline appends HTML text to a line: runs of white space, which HTML

@@ -67,7 +67,7 @@ func ReadMail(raw []byte, opt ReadOptions) (*Mail, error) {
 	m := readHeader(mail.Header{Header: e.Header}, len(raw), opt.Self)
 	if int64(len(raw)) > max {
 		return nil, &MailError{TooLarge: true, Mail: m, Reason: fmt.Sprintf(
-			"your mail is %s; Herald reads mails up to %s. Send the orders as plain text, without attachments.", size(int64(len(raw))), size(max))}
+			"your mail is %s; Herald reads mails up to %s — send the orders without attachments", size(int64(len(raw))), size(max))}
 	}
 	text, err := bodyText(e)
 	if err != nil {
@@ -120,26 +120,28 @@ func recipients(h mail.Header) []string {
 }
 
 // bodyText finds the part a person reads: the first text/plain part that
-// is not an attachment, else the first text/html part, as text.
+// is not an attached file, else (or when that part is blank) the first
+// text/html part, as text. Parts in a charset go-message does not know
+// are read as they stand.
 func bodyText(e *message.Entity) (string, error) {
 	var plain, htmlText *string
 	err := e.Walk(func(_ []int, part *message.Entity, err error) error {
-		if err != nil && !message.IsUnknownCharset(err) {
+		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 			return err
 		}
 		t, params, _ := part.Header.ContentType()
 		if t == "" {
 			t = "text/plain"
 		}
-		disp, _, _ := part.Header.ContentDisposition()
-		if disp == "attachment" || !strings.HasPrefix(t, "text/") {
-			return nil
+		disp, dparams, _ := part.Header.ContentDisposition()
+		if disp == "attachment" || dparams["filename"] != "" || params["name"] != "" || !strings.HasPrefix(t, "text/") {
+			return nil // an attached file, even a text file shown inline
 		}
 		b, err := io.ReadAll(part.Body)
 		if err != nil {
 			return err
 		}
-		s := newlines.Replace(string(b))
+		s := strings.TrimPrefix(newlines.Replace(string(b)), "\ufeff")
 		switch {
 		case t == "text/plain" && plain == nil:
 			if strings.EqualFold(params["format"], "flowed") {
@@ -147,8 +149,7 @@ func bodyText(e *message.Entity) (string, error) {
 			}
 			plain = &s
 		case t == "text/html" && htmlText == nil:
-			s = htmlToText(strings.NewReader(s))
-			htmlText = &s
+			htmlText = &s // converted only if it is read
 		}
 		return nil
 	})
@@ -156,10 +157,10 @@ func bodyText(e *message.Entity) (string, error) {
 		return "", err
 	}
 	switch {
-	case plain != nil:
+	case plain != nil && (htmlText == nil || strings.TrimSpace(*plain) != ""):
 		return *plain, nil
 	case htmlText != nil:
-		return *htmlText, nil
+		return htmlToText(strings.NewReader(*htmlText)), nil
 	}
 	return "", nil
 }
@@ -168,10 +169,11 @@ func bodyText(e *message.Entity) (string, error) {
 // clients wrote it.
 var newlines = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
+// size says n bytes as a person reads it: "3.2 MB", "1 MB", "200 kB".
 func size(n int64) string {
 	switch {
 	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MB"
 	case n >= 1<<10:
 		return fmt.Sprintf("%d kB", n>>10)
 	}

@@ -7,15 +7,17 @@ import (
 
 var subjectTag = regexp.MustCompile(`\[([A-Za-z0-9][A-Za-z0-9._-]*)\]`)
 
-// Route finds the game a mail is about, trying in this order (the first
-// that names a game wins, docs/mail-orders.md):
+// Route finds the game a mail is about, trying these rules in order; the
+// first that names a game wins, even when a later one names another
+// (docs/mail-orders.md):
 //
-//  1. "address": a recipient's plus-tag, when its base is one of Herald's
-//     own addresses (herald+crecy-4f2a@club.example);
-//  2. "block": the game id in the first block's begin marker;
-//  3. "subject": the first [tag] of the subject.
+//  1. "address": the plus-tag of a recipient whose base address is one of
+//     Herald's own (herald+crecy-4f2a@club.example);
+//  2. "block": the game id of the blocks, when every block names the same
+//     game (blocks that disagree name none);
+//  3. "subject": the first [tag] of the subject ("Re: [crecy-4f2a] Move 17").
 //
-// It returns "" and "" when nothing names a game.
+// It returns "", "" when no rule names a game. Ids are lower case.
 func Route(m *Mail, blocks []Block, self []string) (gameID, via string) {
 	for _, to := range m.To {
 		base, tag := PlusTag(to)
@@ -24,15 +26,28 @@ func Route(m *Mail, blocks []Block, self []string) (gameID, via string) {
 		}
 		for _, s := range self {
 			if sb, _ := PlusTag(s); sb == base {
-				return strings.ToLower(tag), "address"
+				return tag, "address"
 			}
 		}
 	}
-	if len(blocks) > 0 {
-		return blocks[0].GameID, "block"
+	if id := blocksGame(blocks); id != "" {
+		return id, "block"
 	}
 	if t := subjectTag.FindStringSubmatch(m.Subject); t != nil {
 		return strings.ToLower(t[1]), "subject"
 	}
 	return "", ""
+}
+
+// blocksGame is the game all blocks name, or "".
+func blocksGame(blocks []Block) string {
+	if len(blocks) == 0 {
+		return ""
+	}
+	for _, b := range blocks[1:] {
+		if b.GameID != blocks[0].GameID {
+			return ""
+		}
+	}
+	return blocks[0].GameID
 }

@@ -1,0 +1,109 @@
+package pbem
+
+import (
+	"strings"
+	"testing"
+
+	"herald/templates"
+)
+
+// lines renders a block's non-blank lines as "No:Text" for comparison.
+func lines(b Block) string {
+	var s []string
+	for _, l := range b.Lines {
+		if l.Text != "" {
+			s = append(s, itoa(l.No)+":"+l.Text)
+		}
+	}
+	return strings.Join(s, " | ")
+}
+
+func TestFindBlocks(t *testing.T) {
+	const key = "KEY K7Q2-M9XD-4RTA-WX3B\n"
+	for _, tc := range []struct {
+		name, text string
+		want       string // "game move key begin-end: lines" per block, ";"-separated
+		problems   int
+	}{
+		{"the block Herald mails, filled in",
+			templates.OrderBlock{GameID: "crecy-4f2a", Move: 17, Key: "K7Q2-M9XD-4RTA-WX3B", Prefill: []string{"ACTIVATE Godfrey", "END"}}.Text(),
+			"crecy-4f2a 17 K7Q2-M9XD-4RTA-WX3B 1-5: 3:ACTIVATE Godfrey | 4:END", 0},
+		{"tolerant markers",
+			"  ---  Herald Orders  CRECY-4F2A  Move 17  ---  \nkey: abc\nEND\n----- END ORDERS -----\n",
+			"crecy-4f2a 17 abc 1-4: 3:END", 0},
+		{"non-breaking and zero-width spaces",
+			"---\u00a0herald\u00a0orders:\u00a0crecy-4f2a\u00a0move\u00a017\u00a0---\n\u200bKEY\u00a0abc\nACTIVATE\u00a0Godfrey\u202f\n---\u00a0end orders\u00a0---",
+			"crecy-4f2a 17 abc 1-4: 3:ACTIVATE Godfrey", 0},
+		{"typographic dashes",
+			"\u2014- herald orders: crecy-4f2a move 17 \u2014-\n" + key + "END\n\u2013\u2013 end orders \u2013\u2013\n",
+			"crecy-4f2a 17 K7Q2-M9XD-4RTA-WX3B 1-4: 3:END", 0},
+		{"begin marker wrapped by the client",
+			"Orders:\n--- herald orders: crecy-4f2a\nmove 17 ---\n" + key + "END\n--- end orders ---\n",
+			"crecy-4f2a 17 K7Q2-M9XD-4RTA-WX3B 2-6: 5:END", 0},
+		{"comments and blank lines kept, KEY line taken out",
+			"--- herald orders: g-1 move 2 ---\n# my plan\n\n" + key + "ACTIVATE Godfrey # first\n--- end orders ---",
+			"g-1 2 K7Q2-M9XD-4RTA-WX3B 1-6: 2:# my plan | 5:ACTIVATE Godfrey # first", 0},
+		{"quoted lines inside the block are left out",
+			"--- herald orders: g move 2 ---\n" + key + "> PASS\n  >> END\nEND\n--- end orders ---",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 1-6: 5:END", 0},
+		{"quoted block only",
+			"Thanks.\n> --- herald orders: g move 2 ---\n> " + key + "> END\n> --- end orders ---\n", "", 0},
+		{"block below the quoted mail (bottom-posting)",
+			"On Tue, 3 Mar 2026, Herald wrote:\n> --- herald orders: g move 2 ---\n> --- end orders ---\n\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 5-8: 7:END", 0},
+		{"attribution inside a block is not an order",
+			"--- herald orders: g move 2 ---\n" + key + "END\nOn Tue, 3 Mar 2026 at 18:40, Herald <\nherald+g@club.example> wrote:\n> hello\n--- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 1-7: 3:END", 0},
+		{"signature inside the block: unterminated",
+			"--- herald orders: g move 2 ---\n" + key + "END\n-- \n--- end orders ---\n", "", 1},
+		{"block in the signature is ignored",
+			"Bye\n--\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n", "", 0},
+		{"Outlook header ends the sender's text",
+			"--- herald orders: g move 3 ---\n" + key + "PASS\n--- end orders ---\n\nFrom: Herald <herald+g@club.example>\nSent: Tuesday, March 3, 2026 8:40 PM\nTo: bruno@example.org\nSubject: [g] Move 2\n\n--- herald orders: g move 2 ---\n" + key + "\n--- end orders ---\n",
+			"g 3 K7Q2-M9XD-4RTA-WX3B 1-4: 3:PASS", 0},
+		{"original message separator",
+			"-----Original Message-----\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n", "", 0},
+		{"a new begin marker before the end: the first is unterminated",
+			"--- herald orders: g move 2 ---\nEND\n--- herald orders: g move 2 ---\n" + key + "PASS\n--- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 3-6: 5:PASS", 1},
+		{"two blocks",
+			"--- herald orders: g move 2 ---\nEND\n--- end orders ---\n--- herald orders: h move 9 ---\nPASS\n--- end orders ---\n",
+			"g 2  1-3: 2:END; h 9  4-6: 5:PASS", 0},
+		{"marker not alone on its line", "see --- herald orders: g move 2 ---\nEND\n--- end orders ---\n", "", 0},
+	} {
+		blocks, problems := FindBlocks(tc.text)
+		var got []string
+		for _, b := range blocks {
+			got = append(got, b.GameID+" "+itoa(b.Move)+" "+b.Key+" "+itoa(b.Begin)+"-"+itoa(b.End)+": "+lines(b))
+		}
+		if strings.Join(got, "; ") != tc.want || len(problems) != tc.problems {
+			t.Errorf("%s:\n got %q, %d problems %+v\nwant %q, %d problems", tc.name, strings.Join(got, "; "), len(problems), problems, tc.want, tc.problems)
+		}
+	}
+}
+
+func TestUnterminatedProblem(t *testing.T) {
+	_, problems := FindBlocks("Hi\n  --- Herald orders: crecy-4f2a move 17 ---\nKEY K\nEND\n")
+	want := Problem{Line: 2, Text: "--- Herald orders: crecy-4f2a move 17 ---",
+		Reason: `the order block that begins here has no end marker "--- end orders ---"`}
+	if len(problems) != 1 || problems[0] != want {
+		t.Errorf("got %+v, want %+v", problems, want)
+	}
+}
+
+func TestCommands(t *testing.T) {
+	for text, want := range map[string]Command{
+		"CHECK\nACTIVATE Godfrey":     CommandCheck,
+		"# first a comment\n\nstatus": CommandStatus,
+		"Resign":                      CommandResign,
+		"RESIGN CONFIRM 7f3a9c":       CommandConfirmResign,
+		"ACTIVATE Godfrey\nCHECK":     CommandOrders,
+		"":                            CommandOrders,
+		"CHECK # what if":             CommandCheck,
+	} {
+		blocks, _ := FindBlocks("--- herald orders: g move 1 ---\nKEY K\n" + text + "\n--- end orders ---\n")
+		if len(blocks) != 1 || blocks[0].Command != want {
+			t.Errorf("%q: got %+v, want %v", text, blocks, want)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package pbem
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"herald/engine"
+)
+
+// ownLines are the lines of text the sender wrote himself, cleaned
+// (cleanLine) and numbered as in text. It stops at a signature separator
+// or at the start of a forwarded or Outlook-quoted earlier mail, and
+// leaves out quoted lines and the attribution line ("On … wrote:") above
+// them.
+func ownLines(text string) []engine.Line {
+	lines := engine.SplitLines(text)
+	for i := range lines {
+		lines[i].Text = cleanLine(lines[i].Text)
+	}
+	var out []engine.Line
+	for i, l := range lines {
+		if endsOwnText(lines, i) {
+			break
+		}
+		if quoted(l.Text) {
+			continue
+		}
+		if attribution(lines, i) {
+			// A client that wraps the attribution puts "On <date>, <name>"
+			// on the line before.
+			if n := len(out); n > 0 && !attributionStart.MatchString(strings.TrimSpace(l.Text)) &&
+				attributionStart.MatchString(strings.TrimSpace(out[n-1].Text)) {
+				out = out[:n-1]
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// cleanLine makes every Unicode space (the non-breaking spaces clients
+// insert, narrow and ideographic spaces) a space and drops zero-width
+// characters and byte order marks, so that markers, keys and orders read
+// as typed.
+func cleanLine(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || s[i] == '\r' || s[i] == '\v' || s[i] == '\f' {
+			return strings.Map(cleanRune, s)
+		}
+	}
+	return s
+}
+
+func cleanRune(r rune) rune {
+	switch {
+	case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\ufeff':
+		return -1
+	case r != '\t' && unicode.IsSpace(r):
+		return ' '
+	}
+	return r
+}
+
+// quoted: a line whose first non-blank character is ">".
+func quoted(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), ">")
+}
+
+var (
+	// attributionEnd ends the line clients put above a quoted mail, in
+	// the languages of the players: "On Tue, 3 Mar 2026 at 18:40, Herald
+	// <…> wrote:", "Le … a écrit :", "Am … schrieb …:".
+	attributionEnd   = regexp.MustCompile(`(?i)(wrote|a écrit|schrieb[^:]*|escribió|ha scritto|schreef)\s*:$`)
+	attributionStart = regexp.MustCompile(`(?i)^(on|le|am|el|il|op)\s`)
+)
+
+// attribution reports whether line i introduces quoted text: it ends like
+// an attribution and the next line that is not blank is quoted.
+func attribution(lines []engine.Line, i int) bool {
+	t := strings.TrimSpace(lines[i].Text)
+	if !strings.HasSuffix(t, ":") || !attributionEnd.MatchString(t) {
+		return false
+	}
+	for _, l := range lines[i+1:] {
+		if t := strings.TrimSpace(l.Text); t != "" {
+			return quoted(t)
+		}
+	}
+	return false
+}
+
+// separators open an earlier mail below a reply or a forward.
+var separators = regexp.MustCompile(`(?i)^(-{3,}\s*(original message|forwarded message|message d'origine|message transféré|ursprüngliche nachricht|weitergeleitete nachricht|mensaje original|mensaje reenviado)\s*-{3,}|begin forwarded message:|début du message réexpédié :?|anfang der weitergeleiteten nachricht:|_{20,})$`)
+
+// endsOwnText reports whether line i starts what the sender did not write.
+func endsOwnText(lines []engine.Line, i int) bool {
+	raw := lines[i].Text
+	if raw == "-- " || raw == "--" {
+		return true // signature separator
+	}
+	if t := strings.TrimSpace(raw); t != "" && strings.ContainsRune("-_BbDdAa", rune(t[0])) && separators.MatchString(t) {
+		return true
+	}
+	return outlookHeader(lines, i)
+}
+
+// outlookHeader recognises the header block Outlook and others put above
+// an unquoted earlier mail: "From: …" followed within six lines by
+// "Sent: …" or "Date: …", and "To: …" or "Subject: …".
+func outlookHeader(lines []engine.Line, i int) bool {
+	if !hasFieldPrefix(lines[i].Text, "from", "von", "de", "van") {
+		return false
+	}
+	var date, to bool
+	for j := i + 1; j < len(lines) && j <= i+6; j++ {
+		date = date || hasFieldPrefix(lines[j].Text, "sent", "date", "gesendet", "envoyé", "enviado", "verzonden", "datum")
+		to = to || hasFieldPrefix(lines[j].Text, "to", "subject", "an", "à", "betreff", "objet", "para", "asunto", "aan", "onderwerp")
+	}
+	return date && to
+}
+
+func hasFieldPrefix(line string, names ...string) bool {
+	t := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(line, "*", "")))
+	for _, n := range names {
+		if strings.HasPrefix(t, n+":") || strings.HasPrefix(t, n+" :") {
+			return true
+		}
+	}
+	return false
+}
