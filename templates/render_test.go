@@ -359,7 +359,7 @@ func TestRenderRefuses(t *testing.T) {
 		}(), "line break"},
 		{"bad cid", func() View { r := ok; r.MapCID = `x" onerror="alert(1)`; return r }(), "MapCID"},
 		{"plans to the opponent", func() View {
-			r := samples()[5].view.(Result)
+			r := sampleNamed(t, "result-french-waits").(Result)
 			r.Side = english
 			return r
 		}(), "NotApplied"},
@@ -412,4 +412,16 @@ func TestRefusalSubjects(t *testing.T) {
 		}
 		seen[m.Subject] = c
 	}
+}
+
+// sampleNamed is one of the samples by its name.
+func sampleNamed(t *testing.T, name string) View {
+	t.Helper()
+	for _, s := range samples() {
+		if s.name == name {
+			return s.view
+		}
+	}
+	t.Fatalf("no sample %q", name)
+	return nil
 }

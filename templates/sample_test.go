@@ -174,6 +174,14 @@ func samples() []struct {
 			Next: "English to activate", Waiting: waitingEnglishFree,
 			ToAct: true, Block: ptr(block(english, 4)), Legal: legalEnglishFree,
 		}},
+		{"result-english-orders", Result{
+			Game: crecy(4), Account: move3(false), Side: english,
+			Next:    "English to give orders",
+			Waiting: "waiting for the English to give orders to Godfrey's Command (Godfrey's Longbow), ending with END",
+			ToAct:   true, Block: ptr(block(english, 4)),
+			Legal: []string{"MOVE LB1 <hexes> [FACE <vertex>]", "FACE LB1 <vertex>", "FIRE LB1 AT CB2", "END"},
+			Reach: []string{"LB1: 0710 (1), 0711 (1), 0609 (2), 0809 (2), 0810 (2), and 14 more"},
+		}},
 		{"result-french-waits", Result{
 			Game: crecy(4), Account: move3(true), Side: french,
 			Next: "English to activate", Waiting: waitingEnglishFree,

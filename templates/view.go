@@ -173,6 +173,9 @@ type Result struct {
 	ToAct   bool   // the recipient acts next
 	Block   *OrderBlock
 	Legal   []string // engine.Legal, for the recipient when ToAct
+	// Reach says, for each unit the recipient may still move, the hexes it
+	// can reach and their MP cost: "LB1: 0611 (1), 0711 (2), …".
+	Reach []string
 }
 
 // Decision is sent instead of a Result to the player whose decision

@@ -3,6 +3,7 @@ package games
 import (
 	"crypto/sha256"
 	"fmt"
+	"strings"
 
 	"herald/engine"
 	"herald/pbem/dice"
@@ -142,7 +143,37 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 			Question: "Your opponent is about to roll for Continuity: " + waiting + ".", Legal: legal, Block: blk,
 			StandingHint: "Standing orders settle this without a mail next time: `STANDING SEIZE NEVER`, or `STANDING SEIZE <command> IF <command>`."}
 	}
-	return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting, ToAct: true, Block: &blk, Legal: legal}
+	return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting, ToAct: true, Block: &blk, Legal: legal, Reach: reachHints(g)}
+}
+
+// reachHints tell the player who gives his Command's orders where each of
+// its units that may still move can go, and at what cost, so that a MOVE
+// needs no map measuring (engine.Reach, the same rules as MOVE).
+func reachHints(g *game) []string {
+	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" {
+		return nil
+	}
+	const most = 12
+	var out []string
+	for i, u := range g.sc.Units {
+		if us := g.st.Units[i]; u.Command != g.st.Command || us.Moved || us.Status == engine.Eliminated {
+			continue
+		}
+		reach := engine.Reach(g.sc, g.st, u.ID)
+		if len(reach) == 0 {
+			continue
+		}
+		var hexes []string
+		for k, r := range reach {
+			if k == most {
+				hexes = append(hexes, fmt.Sprintf("and %d more", len(reach)-most))
+				break
+			}
+			hexes = append(hexes, fmt.Sprintf("%s (%d)", r.Hex, r.Cost))
+		}
+		out = append(out, u.ID+": "+strings.Join(hexes, ", "))
+	}
+	return out
 }
 
 // orderBlock is a side's block for the game's next move.
