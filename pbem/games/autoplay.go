@@ -41,7 +41,7 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	b := blocks[0]
-	block := templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: a.choose(legal)}.Text()
+	block := templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: a.choose(legal, reachLines(m.Text))}.Text()
 	a.sent++
 	local, host, _ := strings.Cut(a.Address, "@")
 	return &mailbox.Outgoing{
@@ -56,9 +56,21 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 }
 
 // choose picks orders the way a brisk player would: decline Seizures,
-// end each Activation at once, continue when possible, and activate the
-// Commands in turn.
-func (a *Autoplayer) choose(legal []string) []string {
+// fire when a target is in reach, move one unit a hex when the mail says
+// where units can go, end each Activation, continue when possible, and
+// activate the Commands in turn.
+func (a *Autoplayer) choose(legal, reach []string) []string {
+	for _, l := range legal {
+		if strings.HasPrefix(l, "FIRE ") {
+			return []string{l, "END"}
+		}
+	}
+	if len(reach) > 0 {
+		a.turn++
+		if mv := oneHexMove(reach[a.turn%len(reach)]); mv != "" {
+			return []string{mv, "END"}
+		}
+	}
 	for _, prefix := range []string{"DECLINE", "END", "CONTINUE ", "ACTIVATE "} {
 		var found []string
 		for _, l := range legal {
@@ -72,6 +84,42 @@ func (a *Autoplayer) choose(legal []string) []string {
 		}
 	}
 	return []string{legal[0]}
+}
+
+// reachLines reads the "Where your units can move" list of a mail's text:
+// "LB1: 0710 (1), 0711 (1), …".
+func reachLines(text string) []string {
+	_, rest, ok := strings.Cut(text, "Where your units can move (MP spent):\n")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(rest, "\n") {
+		switch {
+		case strings.HasPrefix(l, "    ") && len(out) > 0:
+			out[len(out)-1] += " " + strings.TrimSpace(l)
+		case strings.HasPrefix(l, "  ") && strings.Contains(l, ":"):
+			out = append(out, strings.TrimSpace(l))
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// oneHexMove is a MOVE to the first hex a reach line says costs 1 MP: a
+// neighbouring hex, so the path is that hex alone.
+func oneHexMove(line string) string {
+	unit, hexes, ok := strings.Cut(line, ": ")
+	if !ok {
+		return ""
+	}
+	for _, h := range strings.Split(hexes, ", ") {
+		if id, cost, ok := strings.Cut(h, " "); ok && cost == "(1)" {
+			return "MOVE " + unit + " " + id
+		}
+	}
+	return ""
 }
 
 // legalOrders reads the "You may send:" list of a mail's text, without

@@ -23,7 +23,7 @@ import (
 // loopback TCP, with its store on a real file. It can be killed and
 // started again on the same store, as a crashed daemon would be.
 type world struct {
-	t      *testing.T
+	t      testing.TB
 	emb    *mailbox.Embedded
 	dbPath string
 	log    *slog.Logger
@@ -35,9 +35,13 @@ type world struct {
 	done    chan error
 	players map[string]*Autoplayer
 	refuse  atomic.Int32
+	// accepted counts the mails the SMTP server took; perHour is the
+	// service's per-sender limit (0: the default).
+	accepted atomic.Int64
+	perHour  int
 }
 
-func newWorld(t *testing.T, players ...string) *world {
+func newWorld(t testing.TB, players ...string) *world {
 	t.Helper()
 	users := []mailbox.User{{Name: "herald", Password: "h"}}
 	for _, p := range players {
@@ -70,7 +74,7 @@ func (w *world) start(hooks *mailbox.Hooks) {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: w.log,
+	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: w.log, PerHour: w.perHour,
 		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)})
 	if err != nil {
 		w.t.Fatal(err)
@@ -144,7 +148,15 @@ func (w *world) newGame(id, english, french string) {
 // twice (the same bytes, as a client that retries does).
 func (w *world) play(seen map[string]bool, dup bool) int {
 	w.t.Helper()
-	n := 0
+	replies := w.replies(seen)
+	w.deliver(replies, dup)
+	return len(replies)
+}
+
+// replies are the players' answers to their new mail, not yet sent.
+func (w *world) replies(seen map[string]bool) [][]byte {
+	w.t.Helper()
+	var out [][]byte
 	for name, ap := range w.players {
 		msgs, err := w.emb.Messages(name, "INBOX")
 		if err != nil {
@@ -156,26 +168,42 @@ func (w *world) play(seen map[string]bool, dup bool) int {
 				continue
 			}
 			seen[key] = true
-			reply, err := ap.Reply(m.Raw)
-			if err != nil {
-				w.t.Fatal(err)
+			if raw := answer(w.t, ap, m.Raw); raw != nil {
+				out = append(out, raw)
 			}
-			if reply == nil {
-				continue
-			}
-			raw, err := mailbox.Compose(*reply)
-			if err != nil {
-				w.t.Fatal(err)
-			}
-			for range map[bool]int{false: 1, dup: 2} {
-				if err := w.emb.Deliver("herald@localhost", raw); err != nil {
-					w.t.Fatal(err)
-				}
-			}
-			n++
 		}
 	}
-	return n
+	return out
+}
+
+// answer is a player's reply to one of Herald's mails, as sent, or nil.
+func answer(tb testing.TB, ap *Autoplayer, raw []byte) []byte {
+	tb.Helper()
+	reply, err := ap.Reply(raw)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if reply == nil {
+		return nil
+	}
+	out, err := mailbox.Compose(*reply)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// deliver puts mails into Herald's INBOX, each twice with dup; it works
+// while the servers are down.
+func (w *world) deliver(raws [][]byte, dup bool) {
+	w.t.Helper()
+	for _, raw := range raws {
+		for range map[bool]int{false: 1, dup: 2} {
+			if err := w.emb.Deliver("herald@localhost", raw); err != nil {
+				w.t.Fatal(err)
+			}
+		}
+	}
 }
 
 // settle waits until Herald has read all its mail and sent all replies.
@@ -186,26 +214,34 @@ func (w *world) settle() {
 		if w.crashed() {
 			return
 		}
-		inbox, err := w.emb.Messages("herald", "INBOX")
-		if err != nil {
-			w.t.Fatal(err)
-		}
-		unseen := 0
-		for _, m := range inbox {
-			if !m.HasFlag(`\Seen`) {
-				unseen++
-			}
-		}
-		pending, err := w.service().Pending()
-		if err != nil {
-			w.t.Fatal(err)
-		}
-		if unseen == 0 && pending == 0 {
+		if w.unseen() == 0 && w.pending() == 0 {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	w.t.Fatal("Herald did not settle in 20 s")
+}
+
+// unseen counts the mails in Herald's INBOX it has not processed yet.
+func (w *world) unseen() int {
+	w.t.Helper()
+	n := 0
+	for _, m := range w.messages("herald", "INBOX") {
+		if !m.HasFlag(`\Seen`) {
+			n++
+		}
+	}
+	return n
+}
+
+// pending counts the mails in Herald's outbox.
+func (w *world) pending() int {
+	w.t.Helper()
+	n, err := w.service().Pending()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return n
 }
 
 // Each crash point, then a restart on the same store: every order mail is
@@ -274,16 +310,23 @@ func (w *world) refuseSMTP(n int32) { w.refuse.Store(n) }
 
 // smtpHook refuses DATA while refuse counts down.
 func (w *world) smtpHook(stage mailbox.SMTPStage, _, _ string) error {
-	if stage == mailbox.SMTPData && w.refuse.Add(-1) >= 0 {
+	if stage != mailbox.SMTPData {
+		return nil
+	}
+	if w.refuse.Add(-1) >= 0 {
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"}
 	}
+	w.accepted.Add(1)
 	return nil
 }
 
 // checkGame: every order mail sent was applied exactly once (each makes
 // one block of the dice log), every result reached both players, and the
 // export verifies, replaying every block through the engine.
-func (w *world) checkGame(id string, sent int) {
+func (w *world) checkGame(id string, sent int) { w.checkGameOf(id, "alice", "bob", sent) }
+
+// checkGameOf is checkGame for a game between english and french.
+func (w *world) checkGameOf(id, english, french string, sent int) {
 	w.t.Helper()
 	svc := w.service()
 	s, err := svc.Summary(id)
@@ -293,7 +336,8 @@ func (w *world) checkGame(id string, sent int) {
 	if int(s.Chain.Batches) != sent {
 		w.t.Errorf("%s: %d order mails sent, %d blocks applied", id, sent, s.Chain.Batches)
 	}
-	for _, p := range []string{"alice", "bob"} {
+	sides := map[string]string{english: "english", french: "french"}
+	for p, side := range sides {
 		msgs, err := w.emb.Messages(p, "INBOX")
 		if err != nil {
 			w.t.Fatal(err)
@@ -303,7 +347,6 @@ func (w *world) checkGame(id string, sent int) {
 			got[messageIDOf(m.Raw)] = true
 		}
 		for b := 1; b <= sent; b++ {
-			side := map[string]string{"alice": "english", "bob": "french"}[p]
 			want := fmt.Sprintf("%s.result.b%d-%s@localhost", id, b, side)
 			if !got[want] {
 				w.t.Errorf("%s never received %s", p, want)

@@ -2,6 +2,7 @@ package games
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"herald/engine"
 	"herald/pbem"
 	"herald/pbem/dice"
 	"herald/pbem/mailbox"
@@ -28,7 +30,7 @@ var epoch = time.Date(2026, 3, 3, 18, 40, 0, 0, time.UTC)
 
 // fixture is a service on a real store file with one game of Crécy.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	svc   *Service
 	st    *store.Store
 	game  string
@@ -37,7 +39,7 @@ type fixture struct {
 	n     int // mails sent by the players
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "herald.db"))
 	if err != nil {
@@ -200,7 +202,10 @@ func (f *fixture) snapshot() string {
 	return b.String()
 }
 
-// verify checks the game's export as herald verify does.
+// verify checks the game's export as herald verify does, replaying every
+// block hot-seat through the engine with the logged dice, and that the
+// stored snapshot is the state that replay reached and the fold of the
+// stored events.
 func (f *fixture) verify() *dice.Report {
 	f.t.Helper()
 	var b bytes.Buffer
@@ -208,11 +213,71 @@ func (f *fixture) verify() *dice.Report {
 		f.t.Fatal(err)
 	}
 	pub := f.svc.PublicKey()
-	rep, err := dice.Verify(&b, dice.Options{PublicKey: &pub, Replayer: Replayer{}})
+	hot := &hotSeat{}
+	rep, err := dice.Verify(&b, dice.Options{PublicKey: &pub, Replayer: hot})
 	if err != nil {
 		f.t.Fatalf("export does not verify: %v", err)
 	}
+	err = f.svc.cfg.Store.View(func(tx *store.Tx) error {
+		rec, err := tx.Game(f.game)
+		if err != nil {
+			return err
+		}
+		sc, err := f.svc.scenario(rec.Scenario)
+		if err != nil {
+			return err
+		}
+		snap, err := tx.State(f.game)
+		if err != nil {
+			return err
+		}
+		want := sha256.Sum256(engine.NewState(sc).Encode())
+		if n := len(hot.digests); n > 0 {
+			want = hot.digests[n-1].StateSHA256
+		}
+		if sha256.Sum256(snap.State) != want {
+			f.t.Errorf("%s: the stored state is not the state the hot-seat replay of %d blocks reached", f.game, len(hot.digests))
+		}
+		folded, err := replayEvents(tx, sc, f.game)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(folded.Encode(), snap.State) {
+			f.t.Errorf("%s: the stored state is not the fold of its %d stored events", f.game, snap.Events)
+		}
+		return nil
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
 	return rep
+}
+
+// hotSeat is the export's Replayer, keeping the digests it computed.
+type hotSeat struct {
+	Replayer
+	digests []dice.Digest
+}
+
+func (h *hotSeat) Replay(hd dice.Header, blocks []dice.AppliedBlock, rolls dice.RollSource) ([]dice.Digest, error) {
+	d, err := h.Replayer.Replay(hd, blocks, rolls)
+	h.digests = d
+	return d, err
+}
+
+// replayEvents loads a game the slow way: every stored event, decoded and
+// folded over the opening position.
+func replayEvents(tx *store.Tx, sc *engine.Scenario, id string) (*engine.State, error) {
+	var events []engine.Event
+	err := tx.Events(id, func(_ uint64, b []byte) error {
+		e, err := engine.UnmarshalEvent(b)
+		events = append(events, e)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return engine.Replay(sc, events), nil
 }
 
 // only returns the single mail sent to addr, failing otherwise.

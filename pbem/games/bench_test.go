@@ -1,0 +1,180 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"herald/engine"
+	"herald/pbem/store"
+)
+
+// The daemon's benchmarks (docs/performance.md, "Mail daemon"):
+//
+//	go test -run '^$' -bench . -count 6 ./pbem/games/ | tee /tmp/games-bench.txt
+//	benchstat /tmp/games-bench.txt
+
+// BenchmarkMailEndToEnd measures order mails through the whole daemon on
+// the embedded servers over loopback: each round, one order mail per game
+// lands in Herald's INBOX and the round ends when the SMTP server has
+// accepted both players' replies to each, so the time covers fetch, parse,
+// apply, commit, the IMAP flag and move, and send. The players reading
+// their mail and writing their orders is not timed.
+func BenchmarkMailEndToEnd(b *testing.B) {
+	const games = 20
+	w, _ := newManyWorld(b, games, 1<<20)
+	seen := map[string]bool{}
+	mails := 0
+	for b.Loop() {
+		b.StopTimer()
+		w.settle()
+		replies := w.replies(seen)
+		if len(replies) != games {
+			b.Fatalf("%d order mails, want one per game (%d)", len(replies), games)
+		}
+		want := w.accepted.Load() + int64(2*len(replies))
+		b.StartTimer()
+		w.deliver(replies, false)
+		deadline := time.Now().Add(20 * time.Second)
+		for w.accepted.Load() < want {
+			if time.Now().After(deadline) || w.crashed() {
+				b.Fatalf("%d of %d replies sent", w.accepted.Load(), want)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		mails += len(replies)
+	}
+	b.ReportMetric(float64(mails)/b.Elapsed().Seconds(), "mails/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(mails), "ns/mail")
+	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkHandleMail measures one order mail (parse, authenticate, apply,
+// render both replies, commit) in a store holding one game or a thousand:
+// the cost per mail must not grow with the number of games.
+func BenchmarkHandleMail(b *testing.B) {
+	for _, n := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			f := newFixture(b)
+			for i := 1; i < n; i++ {
+				_, err := f.svc.CreateGame(NewGame{ID: fmt.Sprintf("crecy-%04d", i), Scenario: "crecy", Players: []PlayerSpec{
+					{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if i%10 == 0 {
+					// The welcomes go out as the daemon would send
+					// them, soon after; a thousand of them deleted at
+					// once would leave bbolt a long freelist to write
+					// at every commit, whatever the number of games.
+					f.deliverAll()
+				}
+			}
+			f.deliverAll()
+			players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
+			raw := f.orders(bob, "", "ACTIVATE Doria", "END")
+			b.ReportAllocs()
+			for b.Loop() {
+				if out := f.handle(raw); out.Status != "applied" {
+					b.Fatalf("outcome %+v", out)
+				}
+				b.StopTimer()
+				raw = f.autoplay(players)
+				b.StartTimer()
+			}
+		})
+	}
+}
+
+// autoplay hands the mails in the outbox to the players and returns the
+// order mail one of them answers with.
+func (f *fixture) autoplay(players map[string]*Autoplayer) []byte {
+	f.t.Helper()
+	var raw []byte
+	for _, m := range f.deliverAll() {
+		if r := answer(f.t, players[m.to], m.raw); r != nil {
+			raw = r
+		}
+	}
+	if raw == nil {
+		f.t.Fatal("no player was asked for orders")
+	}
+	// Two minutes a mail keeps each player within the hourly limit.
+	f.clock = f.clock.Add(2 * time.Minute)
+	return raw
+}
+
+// BenchmarkLoadGame loads a game of 2,000 events for a mail: from its
+// snapshot, as Herald does (Service.load), or by decoding and folding
+// every stored event from the opening position.
+func BenchmarkLoadGame(b *testing.B) {
+	f := newFixture(b)
+	f.longGame(2000)
+	f.verify() // the snapshot is the fold of the events
+	var sc *engine.Scenario
+	b.Run("snapshot", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			err := f.st.View(func(tx *store.Tx) error {
+				g, err := f.svc.load(tx, f.game)
+				sc = g.sc
+				return err
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("replay", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			err := f.st.View(func(tx *store.Tx) error {
+				_, err := replayEvents(tx, sc, f.game)
+				return err
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// longGame plays the fixture's game until it holds at least events
+// events, choosing orders as the Autoplayer does from what the engine
+// allows, all in one transaction.
+func (f *fixture) longGame(events uint64) {
+	f.t.Helper()
+	ap := &Autoplayer{}
+	err := f.st.Update(func(tx *store.Tx) error {
+		g, err := f.svc.load(tx, f.game)
+		if err != nil {
+			return err
+		}
+		for i := 0; ; i++ {
+			snap, err := tx.State(f.game)
+			if err != nil || snap.Events >= events {
+				return err
+			}
+			var legal []string
+			for _, l := range engine.Legal(g.sc, g.st) {
+				if !placeholder.MatchString(l) {
+					legal = append(legal, l)
+				}
+			}
+			lines := engine.SplitLines(strings.Join(ap.choose(legal, nil), "\n"))
+			orders, err := engine.ParseOrders(lines)
+			if err != nil {
+				return err
+			}
+			b := block{side: g.st.Pending.Side, orders: orders, lines: lineMap(lines), messageID: fmt.Sprintf("long-%d@test.example", i)}
+			if err := f.svc.play(tx, g, b); err != nil {
+				return err
+			}
+		}
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.deliverAll()
+}

@@ -1,0 +1,163 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"herald/pbem/mailbox"
+)
+
+// Fifty games on one daemon and one mailbox, their mails interleaved in
+// Herald's INBOX, some sent twice at once (a client that retries) and some
+// delivered again later (a server restored from a backup): every order
+// mail is applied exactly once, in its own game only, every result reaches
+// both players, and every game is its orders applied hot-seat with the
+// same dice (checkGameOf: the export verifies block by block through the
+// engine, and the stored state is the state that replay reached). Every
+// copy is recognised by its Message-ID, not merely refused as stale: its
+// sender gets one "already processed" notice and no refusal.
+func TestFiftyGamesInterleaved(t *testing.T) {
+	const games, rounds = 50, 6
+	w, names := newManyWorld(t, games, 0)
+	seen := map[string]bool{}
+	copies := map[string]int{} // deliveries of each order mail, by Message-ID
+	count := func(raws [][]byte, times int) {
+		for _, raw := range raws {
+			copies[messageIDOf(raw)] += times
+		}
+	}
+	for round := range rounds {
+		w.settle()
+		// Each round the players answer in a new order (map order), so
+		// the games' mails interleave differently in Herald's INBOX.
+		replies := w.replies(seen)
+		if len(replies) != games {
+			t.Fatalf("round %d: %d order mails, want one per game (%d)", round, len(replies), games)
+		}
+		dup := round%2 == 1
+		w.deliver(replies, dup)
+		count(replies, map[bool]int{false: 1, true: 2}[dup])
+		switch round {
+		case 2:
+			w.settle()
+			count(w.redeliver("Processed", 3), 1)
+		case 4:
+			w.settle()
+			count(w.redeliver("Processed", 7), 1)
+			count(w.redeliver("Rejected", 5), 1)
+		}
+	}
+	w.settle()
+	if w.crashed() {
+		t.Fatal("the daemon stopped")
+	}
+	extra, repeated := 0, 0
+	for _, n := range copies {
+		extra += n - 1
+		if n > 1 {
+			repeated++
+		}
+	}
+	t.Logf("%d games, %d order mails, %d of them delivered more than once, %d extra copies", games, len(copies), repeated, extra)
+
+	total := 0
+	for i := range games {
+		n := w.sentBy(names[2*i], names[2*i+1])
+		if n != rounds {
+			t.Errorf("%s: %d order mails, want %d", manyGame(i), n, rounds)
+		}
+		total += n
+		w.checkGameOf(manyGame(i), names[2*i], names[2*i+1], n)
+	}
+	if total != len(copies) {
+		t.Errorf("the players sent %d order mails, Herald received %d different ones", total, len(copies))
+	}
+	// Herald filed each order mail once as processed, and every copy
+	// as rejected.
+	processed, rejected := w.count("Processed"), w.count("Rejected")
+	if processed != total || rejected != extra {
+		t.Errorf("Herald filed %d mails as processed and %d as rejected, want %d and %d", processed, rejected, total, extra)
+	}
+	notices, refusals := w.answers(names)
+	if notices != repeated || refusals != 0 {
+		t.Errorf("the players got %d duplicate notices and %d refusals, want %d and none", notices, refusals, repeated)
+	}
+}
+
+// newManyWorld runs a daemon with games between distinct pairs of
+// players: game i (manyGame) between names[2i], the English, and
+// names[2i+1]. perHour is the per-sender limit (0: the default).
+func newManyWorld(tb testing.TB, games, perHour int) (w *world, names []string) {
+	for i := range games {
+		names = append(names, fmt.Sprintf("en%02d", i), fmt.Sprintf("fr%02d", i))
+	}
+	w = newWorld(tb, names...)
+	w.perHour = perHour
+	w.start(nil)
+	for i := range games {
+		w.newGame(manyGame(i), names[2*i], names[2*i+1])
+	}
+	return w, names
+}
+
+func manyGame(i int) string { return fmt.Sprintf("crecy-m%02d", i) }
+
+// sentBy counts the order mails the players sent.
+func (w *world) sentBy(players ...string) int {
+	n := 0
+	for _, p := range players {
+		ap := w.players[p]
+		ap.mu.Lock()
+		n += ap.sent
+		ap.mu.Unlock()
+	}
+	return n
+}
+
+// count is the number of mails in one of Herald's mailboxes.
+func (w *world) count(box string) int { return len(w.messages("herald", box)) }
+
+// messages reads a user's mailbox.
+func (w *world) messages(user, box string) []mailbox.StoredMessage {
+	w.t.Helper()
+	msgs, err := w.emb.Messages(user, box)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return msgs
+}
+
+// redeliver puts every step-th mail Herald has filed in a mailbox back
+// into its INBOX, and returns them.
+func (w *world) redeliver(box string, step int) [][]byte {
+	w.t.Helper()
+	msgs := w.messages("herald", box)
+	var raws [][]byte
+	for i := 0; i < len(msgs); i += step {
+		raws = append(raws, msgs[i].Raw)
+	}
+	w.deliver(raws, false)
+	return raws
+}
+
+// answers counts the different "already processed" notices and refusals
+// the players received.
+func (w *world) answers(players []string) (notices, refusals int) {
+	w.t.Helper()
+	for _, p := range players {
+		ids := map[string]bool{}
+		for _, m := range w.messages(p, "INBOX") {
+			ids[messageIDOf(m.Raw)] = true
+		}
+		for id := range ids {
+			switch {
+			case strings.Contains(id, ".duplicate."):
+				notices++
+			case strings.Contains(id, ".refusal."):
+				refusals++
+			}
+		}
+	}
+	return notices, refusals
+}
