@@ -24,6 +24,9 @@ const (
 	// DecideSeizure: the opponent of a player about to roll for Continuity
 	// may try to Seize it (4.3).
 	DecideSeizure
+	// DecideRetreat: the owner of a unit that must retreat picks the hex,
+	// when his standing orders ask him (12.3).
+	DecideRetreat
 )
 
 var decisionNames = map[DecisionKind]string{
@@ -31,6 +34,7 @@ var decisionNames = map[DecisionKind]string{
 	DecideActions:      "orders",
 	DecideContinuation: "continuation",
 	DecideSeizure:      "seizure",
+	DecideRetreat:      "retreat",
 }
 
 func (k DecisionKind) String() string {
@@ -65,6 +69,10 @@ func Waiting(sc *Scenario, st *State) string {
 	case DecideSeizure:
 		return fmt.Sprintf("waiting for the %s to decide whether to Seize Continuity before the %s roll for %s (4.3)",
 			name, sc.SideName(d.Side.Other()), commandLabel(sc, st.Selected, ""))
+	case DecideRetreat:
+		if r := st.Retreat; r != nil {
+			return fmt.Sprintf("waiting for the %s to choose where %s retreats (12.3)", name, r.Unit)
+		}
 	}
 	return "waiting for " + name
 }
@@ -100,6 +108,8 @@ func Legal(sc *Scenario, st *State) []string {
 			out = append(out, "SEIZE "+commandName(sc, c))
 		}
 		out = append(out, "DECLINE")
+	case DecideRetreat:
+		out = append(out, retreatForms(st)...)
 	}
 	return out
 }

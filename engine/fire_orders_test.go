@@ -196,3 +196,33 @@ func TestLeaderSurroundedIsKilled(t *testing.T) {
 		t.Errorf("Carl %+v, want killed, surrounded: %v", *l, narrative(g.sc, res.Events))
 	}
 }
+
+// 12.3 with STANDING RETREAT ASK: the target's owner chooses the hex; the
+// active player's block stops until he has, and goes on after.
+func TestRetreatAskedOfItsOwner(t *testing.T) {
+	g := shooters(t)
+	g.at("AN1", "0505", hex.FaceNE, "LB")
+	a := g.at("CA1", "0503", hex.FaceSW, "CB")
+	g.st.Units[a].Status = engine.Disordered
+	g.send(blue, "STANDING RETREAT ASK")
+	g.dice = engine.NewScript(3) // 3 +1 = 4 on Foot Disordered: Retreat 1 Hex
+	res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1\nEND")
+	if g.st.Pending.Kind != engine.DecideRetreat || g.st.Pending.Side != blue || len(res.NotApplied) != 1 {
+		t.Fatalf("pending %+v, not applied %v: %v", g.st.Pending, res.NotApplied, narrative(g.sc, res.Events))
+	}
+	legal := engine.Legal(g.sc, g.st)
+	if len(legal) < 2 {
+		t.Fatalf("retreat choices %v", legal)
+	}
+	g.refuse(blue, "RETREAT CA1 0505", "12.3")
+	choice := legal[len(legal)-1]
+	g.send(blue, choice)
+	want := h(t, strings.Fields(choice)[len(strings.Fields(choice))-1])
+	if u := g.unit("CA1"); u.Hex != want {
+		t.Errorf("CA1 in %s, want %s as chosen", u.Hex, want)
+	}
+	if g.st.Pending.Kind != engine.DecideActions || g.st.Pending.Side != red {
+		t.Errorf("after the retreat the game waits for %+v, want Red's orders again", g.st.Pending)
+	}
+	g.send(red, "END")
+}

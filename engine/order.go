@@ -158,7 +158,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETREAT", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -220,6 +220,8 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseShieldWall(a, rest, syntax)
 	case "FIRE":
 		return parseFire(a, rest, syntax)
+	case "RETREAT":
+		return parseRetreat(a, rest, syntax)
 	case "NO":
 		if len(rest) == 1 && strings.EqualFold(rest[0], "SEIZE") {
 			return Decline{a}, nil
@@ -232,7 +234,10 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 	if len(rest) > 0 && (strings.EqualFold(rest[0], "RETURN") || strings.EqualFold(rest[0], "REACTION")) {
 		return parseStandingFire(a, rest, syntax)
 	}
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER", "STANDING REACTION FIRE ALWAYS|NEVER"}
+	if len(rest) > 0 && strings.EqualFold(rest[0], "RETREAT") {
+		return parseStandingRetreat(a, rest, syntax)
+	}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER", "STANDING REACTION FIRE ALWAYS|NEVER", "STANDING RETREAT ASK|AUTO"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

@@ -47,8 +47,8 @@ func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMov
 			return err
 		}
 		us := g.st.Units[i]
-		if us.Hex != path[k] || us.Status == Retired || us.Status == Eliminated {
-			return nil // its move ends here
+		if us.Hex != path[k] || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
+			return nil // its move ends here (a retreat waiting for its owner's choice ends it too)
 		}
 		if us.Status == Disordered && st0.Units[i].Status != Disordered {
 			ma := ratings(g.sc, g.st, i).MADisordered
@@ -144,7 +144,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 func (g *game) reactionFire(i int, h hex.Hex, reactors []int) error {
 	for _, j := range reactors {
 		us := g.st.Units[i]
-		if us.Hex != h || us.Status == Retired || us.Status == Eliminated {
+		if us.Hex != h || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
 			return nil
 		}
 		if CanFire(g.sc, g.st, j, i, true) != nil {

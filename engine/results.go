@@ -166,7 +166,14 @@ func (g *game) retreat(i int, attackers []int, cause string) {
 		g.eliminate(i, cause+"; it cannot retreat (12.3)")
 		return
 	}
-	p := paths[0]
+	if g.askRetreat(i, attackers, paths, cause) {
+		return
+	}
+	g.doRetreat(i, attackers, paths[0], cause)
+}
+
+// doRetreat moves a retreating unit along a chosen retreat.
+func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) {
 	e := UnitRetreated{Unit: g.sc.Units[i].ID, Path: p.hexes, Cause: cause}
 	for l, ls := range g.st.Leaders {
 		if !ls.OffMap && ls.Hex == g.st.Units[i].Hex && g.sc.Leaders[l].Side == g.sc.Units[i].Side {

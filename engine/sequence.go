@@ -141,7 +141,7 @@ func (g *game) open() {
 
 func isStanding(o Order) bool {
 	switch o.(type) {
-	case StandingSeize, StandingFire:
+	case StandingSeize, StandingFire, StandingRetreat:
 		return true
 	}
 	return false
@@ -209,6 +209,10 @@ func (g *game) order(o Order) error {
 		return g.fire(o)
 	case StandingFire:
 		return g.standingFire(o)
+	case RetreatOrder:
+		return g.retreatOrder(o)
+	case StandingRetreat:
+		return g.standingRetreat(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

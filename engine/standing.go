@@ -19,6 +19,9 @@ type StandingOrders struct {
 	NoReturnFire bool `json:"no_return_fire,omitempty"`
 	// NoReactionFire: nor Reaction Fire (9.2).
 	NoReactionFire bool `json:"no_reaction_fire,omitempty"`
+	// AskRetreat: ask the player where his units retreat, instead of the
+	// default choice (12.3, ruling R56).
+	AskRetreat bool `json:"ask_retreat,omitempty"`
 }
 
 // SeizeRule answers a Seizure decision (4.3).
@@ -30,7 +33,7 @@ type SeizeRule struct {
 }
 
 func (s StandingOrders) clone() StandingOrders {
-	c := StandingOrders{Seize: slices.Clone(s.Seize), NoReturnFire: s.NoReturnFire, NoReactionFire: s.NoReactionFire}
+	c := StandingOrders{Seize: slices.Clone(s.Seize), NoReturnFire: s.NoReturnFire, NoReactionFire: s.NoReactionFire, AskRetreat: s.AskRetreat}
 	for i := range c.Seize {
 		c.Seize[i].If = slices.Clone(c.Seize[i].If)
 	}

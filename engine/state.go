@@ -116,6 +116,10 @@ type State struct {
 	// Standing holds each side's standing orders.
 	Standing [2]StandingOrders `json:"standing"`
 
+	// Retreat is the retreat waiting for its owner's choice of hex, while
+	// Pending is DecideRetreat (12.3).
+	Retreat *PendingRetreat `json:"retreat,omitempty"`
+
 	Units     []UnitState     `json:"units"`
 	Leaders   []LeaderState   `json:"leaders"`
 	Standards []StandardState `json:"standards"`
@@ -236,6 +240,10 @@ func (st *State) Clone() *State {
 	if st.Outcome != nil {
 		o := *st.Outcome
 		c.Outcome = &o
+	}
+	if st.Retreat != nil {
+		r := st.Retreat.clone()
+		c.Retreat = &r
 	}
 	return &c
 }

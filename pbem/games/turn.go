@@ -139,9 +139,14 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 	blk := s.orderBlock(g, side, prefill(acc.NotApplied))
 	legal := engine.Legal(g.sc, g.st)
 	if p.Side != g.st.Active {
+		question := "Your opponent is about to roll for Continuity: " + waiting + "."
+		hint := "Standing orders settle this without a mail next time: `STANDING SEIZE NEVER`, or `STANDING SEIZE <command> IF <command>`."
+		if p.Kind == engine.DecideRetreat {
+			question = "One of your units must retreat, and your standing orders ask you where: " + waiting + "."
+			hint = "`STANDING RETREAT AUTO` lets Herald choose your retreats (nearest your Standard, fewest enemy ZOCs) without a mail."
+		}
 		return templates.Decision{Game: gv, Account: acc, Side: name, Next: next,
-			Question: "Your opponent is about to roll for Continuity: " + waiting + ".", Legal: legal, Block: blk,
-			StandingHint: "Standing orders settle this without a mail next time: `STANDING SEIZE NEVER`, or `STANDING SEIZE <command> IF <command>`."}
+			Question: question, Legal: legal, Block: blk, StandingHint: hint}
 	}
 	return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting, ToAct: true, Block: &blk, Legal: legal, Reach: reachHints(g)}
 }
@@ -201,6 +206,7 @@ func nextLabel(sc *engine.Scenario, p engine.Decision) string {
 		engine.DecideActions:      "to give orders",
 		engine.DecideContinuation: "to continue or pass",
 		engine.DecideSeizure:      "to decide on Seizure",
+		engine.DecideRetreat:      "to choose a retreat",
 	}[p.Kind]
 	if verb == "" {
 		verb = "to decide"
