@@ -115,7 +115,8 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 
 	if n := o.node("rules", false); n != nil {
-		ro := p.object(n, "rules", "mounted_missile_zoc")
+		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp")
+		t.Rules.MountedFireZOCMP = ro.int("mounted_fire_zoc_mp", false)
 		switch r := engine.ZOCRule(ro.str("mounted_missile_zoc", false)); r {
 		case "", engine.ZOCIgnore, engine.ZOCLeaveCost:
 			t.Rules.MountedMissileZOC = r

@@ -122,7 +122,7 @@ func (g *game) fire(o Fire) error {
 	if r := CanFire(g.sc, g.st, i, j, false); r != nil {
 		return g.illegal(o, r.Rule, r.Reason)
 	}
-	return g.resolveFire(i, j)
+	return g.resolveFire(i, j, 0)
 }
 
 // findEnemyUnit finds a unit of the sender's enemy by its id.
@@ -147,7 +147,8 @@ type shot struct {
 
 // resolveFire rolls the Active Fire and, if the target may and will, its
 // Return Fire, then applies both results (9.2 "resolved simultaneously").
-func (g *game) resolveFire(i, j int) error {
+// mp is what firing costs the firer (a mounted archer in an enemy ZOC).
+func (g *game) resolveFire(i, j, mp int) error {
 	shots := []*shot{}
 	active, err := g.shoot(i, j, "Fire DR")
 	if err != nil {
@@ -162,8 +163,12 @@ func (g *game) resolveFire(i, j int) error {
 		shots = append(shots, back)
 	}
 	for k, s := range shots {
-		g.emit(UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[s.target].ID, Return: k > 0,
-			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted})
+		e := UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[s.target].ID, Return: k > 0,
+			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted}
+		if k == 0 {
+			e.MP = mp
+		}
+		g.emit(e)
 	}
 	for _, s := range shots {
 		if err := g.applyFire(s); err != nil {
@@ -247,6 +252,9 @@ type UnitFired struct {
 	Result   string `json:"result"`
 	// Moves: the firer is missile infantry whose move ends with its fire.
 	Moves bool `json:"moves,omitempty"`
+	// MP is what the fire cost a mounted archer firing during its move
+	// from an enemy ZOC (Infidel 11.2).
+	MP int `json:"mp,omitempty"`
 }
 
 func (e UnitFired) apply(st *State) {
@@ -272,7 +280,11 @@ func (e UnitFired) describe(*Scenario) string {
 	case e.Reaction:
 		what = "reacts with fire at"
 	}
-	return fmt.Sprintf("%s %s %s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Column, e.Result)
+	cost := ""
+	if e.MP > 0 {
+		cost = fmt.Sprintf(" (%d MP to fire from an enemy ZOC)", e.MP)
+	}
+	return fmt.Sprintf("%s %s %s%s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, cost, describeRoll(e.Roll), e.Column, e.Result)
 }
 
 func init() { registerEvents(UnitFired{}, FireOrderSet{}) }

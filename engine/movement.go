@@ -23,6 +23,11 @@ type Move struct {
 	With string   // leader moving with the unit (5.1)
 	Path []string // hex ids entered, in order
 	Face string   // final facing (6.1), empty to keep it
+	// Fire is the enemy unit a mounted missile unit fires at during its
+	// move (9.2), before the path's token FireAt: "MOVE GEN1 0303 FIRE
+	// CA1 0404".
+	Fire   string
+	FireAt int
 }
 
 func (o Move) String() string {
@@ -30,7 +35,11 @@ func (o Move) String() string {
 	if o.With != "" {
 		s += " WITH " + o.With
 	}
-	s += " " + strings.Join(o.Path, " ")
+	path := o.Path
+	if o.Fire != "" {
+		path = append(append(append([]string(nil), o.Path[:o.FireAt]...), "FIRE", o.Fire), o.Path[o.FireAt:]...)
+	}
+	s += " " + strings.Join(path, " ")
 	if o.Face != "" {
 		s += " FACE " + o.Face
 	}
@@ -38,7 +47,7 @@ func (o Move) String() string {
 }
 
 func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	form := "MOVE <unit> [WITH <leader>] <hex> <hex> … [MOUNT|DISMOUNT] … [FACE <E|NE|NW|W|SW|SE>]"
+	form := "MOVE <unit> [WITH <leader>] <hex> <hex> … [MOUNT|DISMOUNT] [FIRE <enemy>] … [FACE <E|NE|NW|W|SW|SE>]"
 	if len(rest) < 2 {
 		return nil, syntax("MOVE needs a unit and the hexes of its path", form)
 	}
@@ -61,7 +70,17 @@ func parseMove(a at, rest []string, syntax func(string, ...string) error) (Order
 		o.Face = strings.ToUpper(face[0])
 	}
 	changes := 0
-	for _, h := range strings.Fields(path) {
+	words := strings.Fields(path)
+	for k := 0; k < len(words); k++ {
+		h := words[k]
+		if strings.EqualFold(h, "FIRE") {
+			if o.Fire != "" || k+1 == len(words) {
+				return nil, syntax("FIRE in a move names one enemy unit, once", form)
+			}
+			o.Fire, o.FireAt = words[k+1], len(o.Path)
+			k++
+			continue
+		}
 		if w := strings.ToUpper(h); changeWords[w] {
 			changes++
 			o.Path = append(o.Path, w)
@@ -125,6 +144,10 @@ func (g *game) moveUnit(o Move, i int) error {
 	if why != nil {
 		return g.refuseMove(o, i, why)
 	}
+	fire, err := g.fireInMove(o, i, path, plan)
+	if err != nil {
+		return err
+	}
 	facing := us.Facing
 	if o.Face != "" {
 		facing, _ = hex.ParseFacing(o.Face)
@@ -139,7 +162,7 @@ func (g *game) moveUnit(o Move, i int) error {
 	if leader >= 0 {
 		e.Leader = sc.Leaders[leader].ID
 	}
-	return g.carryOutMove(i, path, ch, e, plan)
+	return g.carryOutMove(i, path, ch, e, plan, fire)
 }
 
 // mayMove: a unit of the activated Command that is still on the field and

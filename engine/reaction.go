@@ -23,12 +23,30 @@ import (
 // mover in its move (9.2 "each enemy unit that does so"); a mover that no
 // longer stands there stops, and one Disordered on the way goes on only as
 // far as its Disordered Movement Allowance reaches (ruling R69).
-func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMoved, plan movePlan) error {
+func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMoved, plan movePlan, fire *movingFire) error {
 	st0 := g.st.Clone()
 	cum := cumulativeMP(g.sc, st0, i, path, ch, plan.mp)
+	if fire != nil {
+		for k := fire.at; k < len(cum); k++ {
+			cum[k] += fire.mp
+		}
+		plan.mp += fire.mp
+	}
 	start, spent := 0, 0
 	fired := map[int]bool{} // each enemy unit reacts to this mover once in its move
 	for k := 0; k < len(path); k++ {
+		if fire != nil && fire.at == k {
+			if k > start {
+				if err := g.moveSegment(i, st0, path, ch, start, k-1, cum[k-1]-spent, g.st.Units[i].Facing, final); err != nil {
+					return err
+				}
+				start, spent = k, cum[k-1]
+			}
+			if done, err := g.fireOnTheMove(i, fire); err != nil || done {
+				return err
+			}
+			spent += fire.mp
+		}
 		var reactors []int
 		for _, j := range g.reactors(i, path[k]) {
 			if !fired[j] {
@@ -60,15 +78,24 @@ func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMov
 			}
 		}
 	}
+	if fire != nil && fire.at == len(path) {
+		if k := len(path) - 1; k >= start {
+			if err := g.moveSegment(i, st0, path, ch, start, k, cum[k]-spent, g.st.Units[i].Facing, final); err != nil {
+				return err
+			}
+			start, spent = len(path), cum[k]
+		}
+		if done, err := g.fireOnTheMove(i, fire); err != nil || done {
+			return err
+		}
+		spent += fire.mp
+	}
 	if start == len(path) && final.Facing == g.st.Units[i].Facing && (ch == nil || ch.At < start) {
 		return nil
 	}
-	last := plan.mp
-	if len(path) > 0 {
+	last := plan.mp // with a change of sides or a fire at the end of the path
+	if len(path) > 0 && (ch == nil || ch.At < len(path)) && (fire == nil || fire.at < len(path)) {
 		last = cum[len(path)-1]
-		if ch != nil && ch.At == len(path) {
-			last = plan.mp
-		}
 	}
 	return g.moveSegment(i, st0, path, ch, start, len(path)-1, last-spent, final.Facing, final)
 }

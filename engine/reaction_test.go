@@ -133,3 +133,38 @@ func TestReactionFireAlongALineOfFrontalHexes(t *testing.T) {
 		t.Errorf("%d dice unrolled", g.dice.Remaining())
 	}
 }
+
+// 9.2: a mounted missile unit fires as part of its move and goes on;
+// Infidel 11.2: firing from a hex in an enemy ZOC costs 1 MP (0 in Men of
+// Iron).
+func TestMountedMissileFiresDuringItsMove(t *testing.T) {
+	for _, c := range []struct {
+		rule   int
+		wantMP int
+	}{{0, 4}, {1, 5}} {
+		g := shooters(t)
+		g.sc.Tables.Rules.MountedFireZOCMP = c.rule
+		g.at("CA1", "0505", hex.FaceW, "PK")    // no missiles: no Reaction Fire; a ZOC? pikes have none
+		g.at("CA2", "0504", hex.FaceSW, "MMAA") // its ZOC: 0505 and 0405, where AN1 fires
+		g.at("AN1", "0203", hex.FaceE, "GEN")
+		g.sc.Units[g.index("AN1")].Ratings = engine.Ratings{MA: 9, MADisordered: 8}
+		g.dice = engine.NewScript(0)
+		res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0303 0404 0405 FIRE CA1 0305")
+		mv, f := moves(res.Events), shots(res.Events)
+		total := 0
+		for _, m := range mv {
+			total += m.MP
+		}
+		for _, s := range f {
+			total += s.MP
+		}
+		if len(f) != 1 || f[0].Unit != "AN1" || f[0].Target != "CA1" || total != c.wantMP || g.unit("AN1").Hex != h(t, "0305") {
+			t.Errorf("rule %d: shots %+v, MP %d (want %d), AN1 in %s: %v", c.rule, f, total, c.wantMP, g.unit("AN1").Hex, narrative(g.sc, res.Events))
+		}
+	}
+	g := shooters(t)
+	g.at("AN1", "0203", hex.FaceE, "LB")
+	g.at("CA1", "0405", hex.FaceW, "PK")
+	g.send(red, "ACTIVATE Anna")
+	g.refuse(red, "MOVE AN1 0303 FIRE CA1", "9.2") // foot missile units fire after their move
+}

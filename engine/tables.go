@@ -58,6 +58,9 @@ type Rules struct {
 	// more to leave a hex in an enemy ZOC, and may not enter the ZOC of
 	// an enemy unit whose ZOC they have left in the same Activation).
 	MountedMissileZOC ZOCRule
+	// MountedFireZOCMP is what a mounted missile unit pays to fire during
+	// its move from a hex in an enemy ZOC (Infidel 11.2: 1; Men of Iron: 0).
+	MountedFireZOCMP int
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.

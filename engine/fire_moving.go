@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"fmt"
+
+	"herald/engine/hex"
+)
+
+// 9.2 "Mounted Missile units may fire before, as part of (during), or
+// after Movement": FIRE <enemy> among a MOVE's hexes. Infidel 11.2: "If in
+// a hex in an enemy ZOC when they fire, it costs 1 MP to fire" — the
+// tables' rules.mounted_fire_zoc_mp (0 in Men of Iron).
+
+// movingFire is a fire during a move: before entering path[at].
+type movingFire struct {
+	at     int
+	target int
+	mp     int // what firing there costs
+}
+
+// fireInMove checks a FIRE inside a MOVE before anything happens: only a
+// mounted missile unit fires as part of its move, once per Activation,
+// within its Movement Allowance; whether it can see and reach the target
+// is checked when it stands there.
+func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*movingFire, error) {
+	if o.Fire == "" {
+		return nil, nil
+	}
+	spec, us := g.sc.Units[i], g.st.Units[i]
+	t := unitType(g.sc, g.st, i)
+	j, ok := g.findEnemyUnit(o.Fire)
+	switch {
+	case !t.Mounted || !t.Missile():
+		return nil, g.illegal(o, "9.2", spec.ID+" is not a mounted missile unit: missile infantry fire only after their move (FIRE <unit> AT <enemy>)")
+	case us.Fired:
+		return nil, g.illegal(o, "9.2", spec.ID+" has fired in this Activation")
+	case !ok:
+		return nil, g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Fire))
+	}
+	words, _ := pathWords(o.Path[:o.FireAt])
+	at := len(words)
+	where := us.Hex
+	if at > 0 {
+		where = path[at-1]
+	}
+	f := &movingFire{at: at, target: j}
+	if len(enemyZOC(g.sc, g.st, spec.Side, where)) > 0 {
+		f.mp = g.sc.Tables.Rules.MountedFireZOCMP
+	}
+	ma := ratings(g.sc, g.st, i).MA
+	if us.Status == Disordered {
+		ma = ratings(g.sc, g.st, i).MADisordered
+	}
+	if plan.mp+f.mp > ma {
+		return nil, g.illegal(o, "11.2", fmt.Sprintf("%s would spend %d MP with its fire in an enemy ZOC, more than its Movement Allowance of %d", spec.ID, plan.mp+f.mp, ma))
+	}
+	return f, nil
+}
+
+// fireOnTheMove fires where the mover stands; done reports that its move
+// is over (Return Fire drove it off, or a retreat waits).
+func (g *game) fireOnTheMove(i int, f *movingFire) (done bool, err error) {
+	if r := CanFire(g.sc, g.st, i, f.target, false); r != nil {
+		g.emit(FireForgone{Unit: g.sc.Units[i].ID, Target: g.sc.Units[f.target].ID, Reason: r.Reason, Rule: r.Rule})
+		return false, nil
+	}
+	at := g.st.Units[i].Hex
+	if err := g.resolveFire(i, f.target, f.mp); err != nil {
+		return true, err
+	}
+	us := g.st.Units[i]
+	return us.Hex != at || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil, nil
+}
+
+// FireForgone: a fire ordered inside a move could not be made where the
+// unit stood (out of range or sight by then); the move goes on.
+type FireForgone struct {
+	Unit   string `json:"unit"`
+	Target string `json:"target"`
+	Reason string `json:"reason"`
+	Rule   string `json:"rule"`
+}
+
+func (FireForgone) apply(*State) {}
+
+func (e FireForgone) describe(*Scenario) string {
+	return fmt.Sprintf("%s does not fire at %s: %s (%s).", e.Unit, e.Target, e.Reason, e.Rule)
+}
+
+func init() { registerEvents(FireForgone{}) }
