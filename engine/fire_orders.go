@@ -31,11 +31,13 @@ func parseFire(a at, rest []string, syntax func(string, ...string) error) (Order
 
 // StandingFire sets whether the side's missile units use Return Fire, or
 // Reaction Fire, when they may: "STANDING RETURN FIRE ALWAYS" (the
-// default), "STANDING RETURN FIRE NEVER", and the same with REACTION.
+// default), "STANDING RETURN FIRE NEVER", the same with REACTION, and
+// either for one Command or unit: "STANDING REACTION FIRE NEVER CB4".
 type StandingFire struct {
 	at
 	Reaction bool
 	Never    bool
+	Of       string // a unit or a Command; empty for the whole side
 }
 
 func (o StandingFire) String() string {
@@ -46,15 +48,19 @@ func (o StandingFire) String() string {
 	if o.Never {
 		when = "NEVER"
 	}
-	return "STANDING " + kind + " FIRE " + when
+	s := "STANDING " + kind + " FIRE " + when
+	if o.Of != "" {
+		s += " " + o.Of
+	}
+	return s
 }
 
 func parseStandingFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER", "STANDING REACTION FIRE ALWAYS|NEVER"}
-	if len(rest) != 3 || !strings.EqualFold(rest[1], "FIRE") {
+	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER [<unit or command>]", "STANDING REACTION FIRE ALWAYS|NEVER [<unit or command>]"}
+	if len(rest) < 3 || !strings.EqualFold(rest[1], "FIRE") {
 		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS or NEVER", forms...)
 	}
-	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION")}
+	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION"), Of: strings.Join(rest[3:], " ")}
 	switch strings.ToUpper(rest[2]) {
 	case "ALWAYS":
 	case "NEVER":
@@ -66,23 +72,63 @@ func parseStandingFire(a at, rest []string, syntax func(string, ...string) error
 }
 
 func (g *game) standingFire(o StandingFire) error {
-	g.emit(FireOrderSet{Side: g.sender, Reaction: o.Reaction, Never: o.Never})
+	e := FireOrderSet{Side: g.sender, Reaction: o.Reaction, Never: o.Never}
+	if o.Of != "" {
+		for _, u := range g.sc.Units {
+			if u.Side == g.sender && strings.EqualFold(u.ID, o.Of) {
+				e.Unit = u.ID
+			}
+		}
+		if e.Unit == "" {
+			cmd, err := g.sideCommand(o, g.sender, o.Of)
+			if err != nil {
+				return err
+			}
+			e.Command = cmd
+		}
+	}
+	g.emit(e)
 	return nil
 }
 
-// FireOrderSet: a side's standing order for Return or Reaction Fire.
+// FireOrderSet: a side's standing order for Return or Reaction Fire, for
+// the whole side, one Command or one unit.
 type FireOrderSet struct {
-	Side     Side `json:"side"`
-	Reaction bool `json:"reaction,omitempty"`
-	Never    bool `json:"never"`
+	Side     Side   `json:"side"`
+	Reaction bool   `json:"reaction,omitempty"`
+	Never    bool   `json:"never"`
+	Command  string `json:"command,omitempty"`
+	Unit     string `json:"unit,omitempty"`
+}
+
+func (e FireOrderSet) key() string {
+	k := "return"
+	if e.Reaction {
+		k = "reaction"
+	}
+	switch {
+	case e.Unit != "":
+		k += ":unit:" + e.Unit
+	case e.Command != "":
+		k += ":command:" + e.Command
+	}
+	return k
 }
 
 func (e FireOrderSet) apply(st *State) {
-	if e.Reaction {
-		st.Standing[e.Side].NoReactionFire = e.Never
-	} else {
-		st.Standing[e.Side].NoReturnFire = e.Never
+	so := &st.Standing[e.Side]
+	if so.HoldFire == nil {
+		so.HoldFire = map[string]bool{}
 	}
+	if e.Unit == "" && e.Command == "" {
+		// A side-wide order replaces the particular ones of its kind.
+		for k := range so.HoldFire {
+			if strings.HasPrefix(k, strings.SplitN(e.key(), ":", 2)[0]) {
+				delete(so.HoldFire, k)
+			}
+		}
+	}
+	so.HoldFire[e.key()] = e.Never
 }
 
 func (e FireOrderSet) describe(sc *Scenario) string {
@@ -90,10 +136,34 @@ func (e FireOrderSet) describe(sc *Scenario) string {
 	if e.Reaction {
 		kind = "Reaction Fire"
 	}
-	if e.Never {
-		return fmt.Sprintf("The %s will not use %s (standing order).", sc.SideName(e.Side), kind)
+	who := "The " + sc.SideName(e.Side)
+	switch {
+	case e.Unit != "":
+		who = e.Unit
+	case e.Command != "":
+		who = commandName(sc, e.Command) + "'s Command"
 	}
-	return fmt.Sprintf("The %s will use %s whenever they may (standing order).", sc.SideName(e.Side), kind)
+	if e.Never {
+		return fmt.Sprintf("%s will not use %s (standing order).", who, kind)
+	}
+	return fmt.Sprintf("%s will use %s whenever they may (standing order).", who, kind)
+}
+
+// holdsFire: unit i's side's standing orders hold its Return (or
+// Reaction) Fire; the unit's own order decides, else its Command's, else
+// the side's.
+func holdsFire(sc *Scenario, st *State, i int, reaction bool) bool {
+	k := "return"
+	if reaction {
+		k = "reaction"
+	}
+	hold := st.Standing[sc.Units[i].Side].HoldFire
+	for _, key := range []string{k + ":unit:" + sc.Units[i].ID, k + ":command:" + sc.Units[i].Command, k} {
+		if v, ok := hold[key]; ok {
+			return v
+		}
+	}
+	return false
 }
 
 // fire carries out Active Fire.
@@ -201,7 +271,7 @@ func (g *game) shoot(i, j int, what string) (*shot, error) {
 // its Rear, and its side's standing orders do not forbid it (9.2).
 func (g *game) mayReturnFire(j, firer int) bool {
 	w := unitWeapon(g.sc, g.st, j)
-	if w == nil || !w.ReturnFire || g.st.Standing[g.sc.Units[j].Side].NoReturnFire {
+	if w == nil || !w.ReturnFire || holdsFire(g.sc, g.st, j, false) {
 		return false
 	}
 	if FiredThrough(g.sc, g.st, firer, j) == hex.Rear {

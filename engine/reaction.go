@@ -142,9 +142,6 @@ func (g *game) moveSegment(i int, st0 *State, path []hex.Hex, ch *sideChange, fr
 func (g *game) reactors(i int, h hex.Hex) []int {
 	sc, st := g.sc, g.st
 	side := sc.Units[i].Side
-	if st.Standing[side.Other()].NoReactionFire {
-		return nil
-	}
 	var out []int
 	for j, u := range sc.Units {
 		us := st.Units[j]
@@ -152,7 +149,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 		if u.Side == side || w == nil || us.OffMap || us.Status == Eliminated || us.Status == Retired {
 			continue
 		}
-		if w.ReactionTargets > 0 && us.Reacted {
+		if w.ReactionTargets > 0 && us.Reacted || holdsFire(sc, st, j, true) {
 			continue
 		}
 		fr := sc.Map.Grid.FrontalHexes(us.Hex, us.Facing)

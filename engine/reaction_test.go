@@ -168,3 +168,19 @@ func TestMountedMissileFiresDuringItsMove(t *testing.T) {
 	g.send(red, "ACTIVATE Anna")
 	g.refuse(red, "MOVE AN1 0303 FIRE CA1", "9.2") // foot missile units fire after their move
 }
+
+// Standing orders for fire per unit or per Command: the most particular
+// decides (issue 4: "per unit or per Command").
+func TestFireStandingOrdersPerUnitAndCommand(t *testing.T) {
+	g := shooters(t)
+	g.at("CA1", "0404", hex.FaceE, "LB") // Frontal: 0503, 0504
+	g.at("CA2", "0406", hex.FaceE, "LB") // 0505, 0506
+	g.at("AN1", "0502", hex.FaceSE, "GEN")
+	g.sc.Units[g.index("AN1")].Ratings = engine.Ratings{MA: 9, MADisordered: 8}
+	g.send(blue, "STANDING REACTION FIRE NEVER Carl\nSTANDING REACTION FIRE ALWAYS CA2")
+	g.dice = engine.NewScript(0)
+	res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0503 0504 0505 0506")
+	if f := shots(res.Events); len(f) != 1 || f[0].Unit != "CA2" {
+		t.Errorf("shots %+v, want CA2 only: Carl's Command holds its fire but CA2's own order says fire", f)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -14,11 +15,12 @@ type StandingOrders struct {
 	// Seize lists Seizure rules, tried in order; the first whose condition
 	// holds decides. None matching: the game waits for the player.
 	Seize []SeizeRule `json:"seize,omitempty"`
-	// NoReturnFire: the side's missile units do not use Return Fire
-	// (9.2); by default they use it whenever they may.
-	NoReturnFire bool `json:"no_return_fire,omitempty"`
-	// NoReactionFire: nor Reaction Fire (9.2).
-	NoReactionFire bool `json:"no_reaction_fire,omitempty"`
+	// HoldFire says which missile units hold their Return or Reaction
+	// Fire (9.2): keys "return" or "reaction" for the whole side, with
+	// ":command:<id>" or ":unit:<id>" for one Command or unit; true holds,
+	// false fires. The most particular key decides; by default every unit
+	// fires whenever it may.
+	HoldFire map[string]bool `json:"hold_fire,omitempty"`
 	// AskRetreat: ask the player where his units retreat, instead of the
 	// default choice (12.3, ruling R56).
 	AskRetreat bool `json:"ask_retreat,omitempty"`
@@ -33,7 +35,7 @@ type SeizeRule struct {
 }
 
 func (s StandingOrders) clone() StandingOrders {
-	c := StandingOrders{Seize: slices.Clone(s.Seize), NoReturnFire: s.NoReturnFire, NoReactionFire: s.NoReactionFire, AskRetreat: s.AskRetreat}
+	c := StandingOrders{Seize: slices.Clone(s.Seize), HoldFire: maps.Clone(s.HoldFire), AskRetreat: s.AskRetreat}
 	for i := range c.Seize {
 		c.Seize[i].If = slices.Clone(c.Seize[i].If)
 	}
