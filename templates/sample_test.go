@@ -306,6 +306,13 @@ func samples() []struct {
 			Winner:  english,
 			Outcome: "the French failed their Loss Check and flee the field; the English win (16.0)",
 			DiceLog: "crecy-4f2a-dice.json",
+			DiceReport: []string{
+				"Dice report: 215 rolls of a d10",
+				"  face:     0    1    2    3    4    5    6    7    8    9",
+				"  count:   19   23   22   20   24   18   25   21   22   21",
+				"  chi-square 2.16 (9 degrees of freedom), p = 0.989",
+				"  Nothing unusual: dice this even come up often.",
+			},
 		}},
 	}
 }

@@ -253,6 +253,10 @@ type GameOver struct {
 	// DiceLog is the file name of the attached whole-game dice log; empty
 	// when none is attached.
 	DiceLog string
+	// DiceReport is the game's dice report, for the player who feels the
+	// dice hated him: how often each face came up and what a chi-square
+	// test makes of it (pbem/dice Tally), one line each; empty for none.
+	DiceReport []string
 }
 
 // Check answers the mail command CHECK: what the orders would do up to

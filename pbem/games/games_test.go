@@ -253,3 +253,19 @@ func TestRateLimit(t *testing.T) {
 		t.Errorf("%d more notices, or the game changed", n)
 	}
 }
+
+// The last mail of a game carries its dice report.
+func TestGameOverCarriesTheDiceReport(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.orders(bob, "", "ACTIVATE Doria", "END", "CONTINUE Grimaldi"))
+	f.handle(f.orders(alice, "", "DECLINE")) // the French roll for Continuity
+	f.deliverAll()
+	f.handle(f.orders(alice, "", "RESIGN"))
+	ask := only(t, f.deliverAll(), alice)
+	blocks, _ := pbemBlocks(ask)
+	f.handle(f.orders(alice, "", strings.TrimSpace(blocks[0].Lines[0].Text)))
+	m := only(t, f.deliverAll(), bob)
+	if !strings.Contains(m.mail.Text, "Dice report: 1 rolls of a d10") || !strings.Contains(m.mail.Text, "chi-square") {
+		t.Errorf("game-over mail without the dice report:\n%s", m.mail.Text)
+	}
+}

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 
 	"herald/engine"
 	"herald/pbem/dice"
@@ -71,15 +72,8 @@ func (s *Service) summary(tx *store.Tx, id string) (*Summary, error) {
 	}
 	sum := &Summary{ID: g.rec.ID, Scenario: g.rec.Scenario, Move: g.rec.Move, Record: g.rec,
 		Waiting: engine.Waiting(g.sc, g.st), Chain: g.chain, Events: snap.Events}
-	err = tx.Log(id, func(seq uint64, line []byte) error {
-		e, err := dice.ParseEntry(line)
-		if err == nil && e.Kind == dice.KindRoll {
-			sum.Dice.Add(e.Value)
-		}
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("games: %s: dice log: %w", id, err)
+	if sum.Dice, err = tally(tx, id); err != nil {
+		return nil, err
 	}
 	if g.rec.Over {
 		sum.Waiting = "over: " + g.rec.Result
@@ -102,4 +96,45 @@ func (s *Service) Position(id string) (*engine.Scenario, *engine.State, error) {
 		return nil, nil, err
 	}
 	return g.sc, g.st, nil
+}
+
+// tally counts the faces of a game's rolls.
+func tally(tx *store.Tx, id string) (dice.Tally, error) {
+	var t dice.Tally
+	err := tx.Log(id, func(seq uint64, line []byte) error {
+		e, err := dice.ParseEntry(line)
+		if err == nil && e.Kind == dice.KindRoll {
+			t.Add(e.Value)
+		}
+		return err
+	})
+	if err != nil {
+		return t, fmt.Errorf("games: %s: dice log: %w", id, err)
+	}
+	return t, nil
+}
+
+// diceReport is the dice report of a game for its last mails, in lines
+// of at most 72 columns; none when no die was rolled.
+func diceReport(tx *store.Tx, id string) ([]string, error) {
+	t, err := tally(tx, id)
+	if err != nil || t.N == 0 {
+		return nil, err
+	}
+	face, count := "  face: ", "  count:"
+	for f, c := range t.Counts {
+		face += fmt.Sprintf(" %4d", f)
+		count += fmt.Sprintf(" %4d", c)
+	}
+	out := []string{fmt.Sprintf("Dice report: %d rolls of a d10", t.N), face, count,
+		fmt.Sprintf("  chi-square %.2f (9 degrees of freedom), p = %.3f", t.ChiSquare(), t.P())}
+	line := " "
+	for _, w := range strings.Fields(t.Interpretation()) {
+		if len(line)+1+len(w) > 72 {
+			out = append(out, line)
+			line = " "
+		}
+		line += " " + w
+	}
+	return append(out, line), nil
 }

@@ -222,6 +222,10 @@ func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mai
 		return err
 	}
 	name := g.rec.ID + "-dice.jsonl"
+	report, err := diceReport(tx, g.rec.ID)
+	if err != nil {
+		return err
+	}
 	ref.attach = []mailbox.Part{{Name: name, ContentType: "application/jsonl", Data: export}}
 	ref.kind = "gameover"
 	if o := g.st.Outcome; o != nil && winner == "" && !o.Draw {
@@ -231,7 +235,7 @@ func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mai
 		side := engine.Side(i)
 		r := ref
 		r.side = g.sc.SideName(side)
-		v := templates.GameOver{Game: s.gameView(g), Account: acc, Side: r.side, Winner: winner, Outcome: g.rec.Result, DiceLog: name}
+		v := templates.GameOver{Game: s.gameView(g), Account: acc, Side: r.side, Winner: winner, Outcome: g.rec.Result, DiceLog: name, DiceReport: report}
 		if err := s.send(tx, g, v, g.player(side), r); err != nil {
 			return err
 		}
