@@ -65,8 +65,8 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 	organizers := append(append([]string(nil), g.rec.Organizers...), w.s.cfg.Organizers...)
 	who, r := pbem.Authenticate(w.m, b, g.rec.Players, organizers)
 	if r != nil {
-		w.s.log.Warn("authentication failed", "game", g.rec.ID, "from", w.m.From, "code", r.Code)
-		w.s.limiter.Fail(w.m.From, w.s.cfg.Now())
+		n := w.s.limiter.FailGame(w.m.From, g.rec.ID, w.s.cfg.Now())
+		w.s.log.Warn("authentication failed", "game", g.rec.ID, "from", w.m.From, "code", r.Code, "failures_this_hour", n)
 		if r.Code == "wrong-sender" {
 			return w.notice(r.Code, "Your orders were not accepted",
 				fmt.Sprintf("Herald received orders for game %s from %s, which is not the address of a player of that game. Nothing in the game has changed.", g.rec.ID, w.m.From),
