@@ -76,6 +76,9 @@ func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMov
 			if ch != nil && ch.At > len(path) {
 				ch = nil
 			}
+			if fire != nil && fire.at > len(path) {
+				fire = nil // the fire was to come beyond where the move now ends
+			}
 		}
 	}
 	if fire != nil && fire.at == len(path) {
