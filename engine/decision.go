@@ -27,6 +27,9 @@ const (
 	// DecideRetreat: the owner of a unit that must retreat picks the hex,
 	// when his standing orders ask him (12.3).
 	DecideRetreat
+	// DecideReturnFire: the owner of a unit fired at decides whether it
+	// returns the fire, when his standing orders ask him (9.2).
+	DecideReturnFire
 )
 
 var decisionNames = map[DecisionKind]string{
@@ -35,6 +38,7 @@ var decisionNames = map[DecisionKind]string{
 	DecideContinuation: "continuation",
 	DecideSeizure:      "seizure",
 	DecideRetreat:      "retreat",
+	DecideReturnFire:   "return fire",
 }
 
 func (k DecisionKind) String() string {
@@ -73,6 +77,10 @@ func Waiting(sc *Scenario, st *State) string {
 		if r := st.Retreat; r != nil {
 			return fmt.Sprintf("waiting for the %s to choose where %s retreats (12.3)", name, r.Unit)
 		}
+	case DecideReturnFire:
+		if f := st.FireAsk; f != nil {
+			return fmt.Sprintf("waiting for the %s to decide whether %s returns the fire of %s (9.2)", name, f.Target, f.Firer)
+		}
 	}
 	return "waiting for " + name
 }
@@ -110,6 +118,10 @@ func Legal(sc *Scenario, st *State) []string {
 		out = append(out, "DECLINE")
 	case DecideRetreat:
 		out = append(out, retreatForms(st)...)
+	case DecideReturnFire:
+		if f := st.FireAsk; f != nil {
+			out = append(out, "RETURN FIRE "+f.Target, "HOLD FIRE "+f.Target)
+		}
 	}
 	return out
 }

@@ -36,17 +36,22 @@ func parseFire(a at, rest []string, syntax func(string, ...string) error) (Order
 type StandingFire struct {
 	at
 	Reaction bool
-	Never    bool
+	Mode     string // FireAlways, FireNever or FireAsk
 	Of       string // a unit or a Command; empty for the whole side
 }
 
+// The answers a standing fire order gives: fire whenever allowed (the
+// default), never, or ask the player each time (Return Fire only).
+const (
+	FireAlways = "ALWAYS"
+	FireNever  = "NEVER"
+	FireAsk    = "ASK"
+)
+
 func (o StandingFire) String() string {
-	kind, when := "RETURN", "ALWAYS"
+	kind, when := "RETURN", o.Mode
 	if o.Reaction {
 		kind = "REACTION"
-	}
-	if o.Never {
-		when = "NEVER"
 	}
 	s := "STANDING " + kind + " FIRE " + when
 	if o.Of != "" {
@@ -56,23 +61,22 @@ func (o StandingFire) String() string {
 }
 
 func parseStandingFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER [<unit or command>]", "STANDING REACTION FIRE ALWAYS|NEVER [<unit or command>]"}
+	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER|ASK [<unit or command>]", "STANDING REACTION FIRE ALWAYS|NEVER [<unit or command>]"}
 	if len(rest) < 3 || !strings.EqualFold(rest[1], "FIRE") {
-		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS or NEVER", forms...)
+		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or (for Return Fire) ASK", forms...)
 	}
-	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION"), Of: strings.Join(rest[3:], " ")}
-	switch strings.ToUpper(rest[2]) {
-	case "ALWAYS":
-	case "NEVER":
-		o.Never = true
+	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION"), Mode: strings.ToUpper(rest[2]), Of: strings.Join(rest[3:], " ")}
+	switch {
+	case o.Mode == FireAlways || o.Mode == FireNever:
+	case o.Mode == FireAsk && !o.Reaction:
 	default:
-		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS or NEVER", forms...)
+		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or (for Return Fire) ASK", forms...)
 	}
 	return o, nil
 }
 
 func (g *game) standingFire(o StandingFire) error {
-	e := FireOrderSet{Side: g.sender, Reaction: o.Reaction, Never: o.Never}
+	e := FireOrderSet{Side: g.sender, Reaction: o.Reaction, Mode: o.Mode}
 	if o.Of != "" {
 		for _, u := range g.sc.Units {
 			if u.Side == g.sender && strings.EqualFold(u.ID, o.Of) {
@@ -96,7 +100,7 @@ func (g *game) standingFire(o StandingFire) error {
 type FireOrderSet struct {
 	Side     Side   `json:"side"`
 	Reaction bool   `json:"reaction,omitempty"`
-	Never    bool   `json:"never"`
+	Mode     string `json:"mode"` // FireAlways, FireNever or FireAsk
 	Command  string `json:"command,omitempty"`
 	Unit     string `json:"unit,omitempty"`
 }
@@ -118,7 +122,7 @@ func (e FireOrderSet) key() string {
 func (e FireOrderSet) apply(st *State) {
 	so := &st.Standing[e.Side]
 	if so.HoldFire == nil {
-		so.HoldFire = map[string]bool{}
+		so.HoldFire = map[string]string{}
 	}
 	if e.Unit == "" && e.Command == "" {
 		// A side-wide order replaces the particular ones of its kind.
@@ -128,7 +132,7 @@ func (e FireOrderSet) apply(st *State) {
 			}
 		}
 	}
-	so.HoldFire[e.key()] = e.Never
+	so.HoldFire[e.key()] = e.Mode
 }
 
 func (e FireOrderSet) describe(sc *Scenario) string {
@@ -143,27 +147,30 @@ func (e FireOrderSet) describe(sc *Scenario) string {
 	case e.Command != "":
 		who = commandName(sc, e.Command) + "'s Command"
 	}
-	if e.Never {
+	switch e.Mode {
+	case FireNever:
 		return fmt.Sprintf("%s will not use %s (standing order).", who, kind)
+	case FireAsk:
+		return fmt.Sprintf("%s will be asked each time about %s (standing order).", who, kind)
 	}
 	return fmt.Sprintf("%s will use %s whenever they may (standing order).", who, kind)
 }
 
-// holdsFire: unit i's side's standing orders hold its Return (or
-// Reaction) Fire; the unit's own order decides, else its Command's, else
-// the side's.
-func holdsFire(sc *Scenario, st *State, i int, reaction bool) bool {
+// fireMode is what unit i's side's standing orders say about its Return
+// (or Reaction) Fire: the unit's own order decides, else its Command's,
+// else the side's; FireAlways by default.
+func fireMode(sc *Scenario, st *State, i int, reaction bool) string {
 	k := "return"
 	if reaction {
 		k = "reaction"
 	}
-	hold := st.Standing[sc.Units[i].Side].HoldFire
+	modes := st.Standing[sc.Units[i].Side].HoldFire
 	for _, key := range []string{k + ":unit:" + sc.Units[i].ID, k + ":command:" + sc.Units[i].Command, k} {
-		if v, ok := hold[key]; ok {
+		if v, ok := modes[key]; ok {
 			return v
 		}
 	}
-	return false
+	return FireAlways
 }
 
 // fire carries out Active Fire.
@@ -192,6 +199,10 @@ func (g *game) fire(o Fire) error {
 	if r := CanFire(g.sc, g.st, i, j, false); r != nil {
 		return g.illegal(o, r.Rule, r.Reason)
 	}
+	if g.mayReturnFire(j, i) && fireMode(g.sc, g.st, j, false) == FireAsk {
+		g.emit(ReturnFireAsked{Side: g.sc.Units[j].Side, Fire: PendingFire{Firer: spec.ID, Target: g.sc.Units[j].ID, Resume: g.st.Pending}})
+		return nil
+	}
 	return g.resolveFire(i, j, 0)
 }
 
@@ -219,13 +230,23 @@ type shot struct {
 // Return Fire, then applies both results (9.2 "resolved simultaneously").
 // mp is what firing costs the firer (a mounted archer in an enemy ZOC).
 func (g *game) resolveFire(i, j, mp int) error {
+	return g.fireAndAnswer(i, j, mp, g.mayReturnFire(j, i))
+}
+
+// resolveFireAnswered resolves an Active Fire whose target's owner said
+// whether it returns the fire.
+func (g *game) resolveFireAnswered(i, j int, returns bool) error {
+	return g.fireAndAnswer(i, j, 0, returns && g.mayReturnFire(j, i))
+}
+
+func (g *game) fireAndAnswer(i, j, mp int, returns bool) error {
 	shots := []*shot{}
 	active, err := g.shoot(i, j, "Fire DR")
 	if err != nil {
 		return err
 	}
 	shots = append(shots, active)
-	if g.mayReturnFire(j, i) {
+	if returns {
 		back, err := g.shoot(j, i, "Return Fire DR")
 		if err != nil {
 			return err
@@ -271,7 +292,7 @@ func (g *game) shoot(i, j int, what string) (*shot, error) {
 // its Rear, and its side's standing orders do not forbid it (9.2).
 func (g *game) mayReturnFire(j, firer int) bool {
 	w := unitWeapon(g.sc, g.st, j)
-	if w == nil || !w.ReturnFire || holdsFire(g.sc, g.st, j, false) {
+	if w == nil || !w.ReturnFire || fireMode(g.sc, g.st, j, false) == FireNever {
 		return false
 	}
 	if FiredThrough(g.sc, g.st, firer, j) == hex.Rear {

@@ -226,3 +226,35 @@ func TestRetreatAskedOfItsOwner(t *testing.T) {
 	}
 	g.send(red, "END")
 }
+
+// 9.2 with STANDING RETURN FIRE ASK: the Active Fire waits, before any die,
+// for the target owner's RETURN FIRE or HOLD FIRE; both shots are rolled
+// together and the active player goes on.
+func TestReturnFireAskedOfItsOwner(t *testing.T) {
+	for _, c := range []struct {
+		answer string
+		shots  int
+	}{{"RETURN FIRE CA1", 2}, {"HOLD FIRE CA1", 1}} {
+		g := shooters(t)
+		g.at("AN1", "0505", hex.FaceNE, "LB")
+		g.at("CA1", "0503", hex.FaceSW, "LB")
+		g.send(blue, "STANDING RETURN FIRE ASK CA1")
+		g.dice = engine.NewScript(0, 0)
+		res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1\nEND")
+		if g.st.Pending.Kind != engine.DecideReturnFire || g.st.Pending.Side != blue || res.Rolled || len(res.NotApplied) != 1 {
+			t.Fatalf("pending %+v, rolled %v, not applied %v", g.st.Pending, res.Rolled, res.NotApplied)
+		}
+		if legal := engine.Legal(g.sc, g.st); len(legal) != 2 || legal[0] != "RETURN FIRE CA1" {
+			t.Errorf("legal %v", legal)
+		}
+		g.refuse(blue, "RETURN FIRE CA2", "9.2")
+		res = g.send(blue, c.answer)
+		if n := len(shots(res.Events)); n != c.shots {
+			t.Errorf("%s: %d shots, want %d: %v", c.answer, n, c.shots, narrative(g.sc, res.Events))
+		}
+		if g.st.Pending.Kind != engine.DecideActions || g.st.Pending.Side != red {
+			t.Errorf("%s: then waiting for %+v, want Red's orders", c.answer, g.st.Pending)
+		}
+		g.send(red, "END")
+	}
+}

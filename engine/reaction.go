@@ -152,7 +152,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 		if u.Side == side || w == nil || us.OffMap || us.Status == Eliminated || us.Status == Retired {
 			continue
 		}
-		if w.ReactionTargets > 0 && us.Reacted || holdsFire(sc, st, j, true) {
+		if w.ReactionTargets > 0 && us.Reacted || fireMode(sc, st, j, true) == FireNever {
 			continue
 		}
 		fr := sc.Map.Grid.FrontalHexes(us.Hex, us.Facing)

@@ -211,6 +211,8 @@ func (g *game) order(o Order) error {
 		return g.standingFire(o)
 	case RetreatOrder:
 		return g.retreatOrder(o)
+	case ReturnFireOrder:
+		return g.returnFire(o)
 	case StandingRetreat:
 		return g.standingRetreat(o)
 	}

@@ -15,12 +15,12 @@ type StandingOrders struct {
 	// Seize lists Seizure rules, tried in order; the first whose condition
 	// holds decides. None matching: the game waits for the player.
 	Seize []SeizeRule `json:"seize,omitempty"`
-	// HoldFire says which missile units hold their Return or Reaction
-	// Fire (9.2): keys "return" or "reaction" for the whole side, with
-	// ":command:<id>" or ":unit:<id>" for one Command or unit; true holds,
-	// false fires. The most particular key decides; by default every unit
+	// HoldFire says when missile units use Return or Reaction Fire (9.2):
+	// keys "return" or "reaction" for the whole side, with ":command:<id>"
+	// or ":unit:<id>" for one Command or unit; values FireAlways, FireNever
+	// or FireAsk. The most particular key decides; by default every unit
 	// fires whenever it may.
-	HoldFire map[string]bool `json:"hold_fire,omitempty"`
+	HoldFire map[string]string `json:"hold_fire,omitempty"`
 	// AskRetreat: ask the player where his units retreat, instead of the
 	// default choice (12.3, ruling R56).
 	AskRetreat bool `json:"ask_retreat,omitempty"`
