@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // DecisionKind names a moment where the game waits for one player. Some
 // belong to the active player (what to activate, what the activated Command
@@ -30,6 +33,9 @@ const (
 	// DecideReturnFire: the owner of a unit fired at decides whether it
 	// returns the fire, when his standing orders ask him (9.2).
 	DecideReturnFire
+	// DecideReaction: the owner of units an enemy moved next to decides
+	// whether they fire, when his standing orders ask him (9.2).
+	DecideReaction
 )
 
 var decisionNames = map[DecisionKind]string{
@@ -39,6 +45,7 @@ var decisionNames = map[DecisionKind]string{
 	DecideSeizure:      "seizure",
 	DecideRetreat:      "retreat",
 	DecideReturnFire:   "return fire",
+	DecideReaction:     "reaction fire",
 }
 
 func (k DecisionKind) String() string {
@@ -81,6 +88,10 @@ func Waiting(sc *Scenario, st *State) string {
 		if f := st.FireAsk; f != nil {
 			return fmt.Sprintf("waiting for the %s to decide whether %s returns the fire of %s (9.2)", name, f.Target, f.Firer)
 		}
+	case DecideReaction:
+		if p := st.Reaction; p != nil {
+			return fmt.Sprintf("waiting for the %s to decide whether %s fire at %s, which has entered their Frontal hex (9.2)", name, strings.Join(p.Reactors, ", "), p.Mover)
+		}
 	}
 	return "waiting for " + name
 }
@@ -122,6 +133,8 @@ func Legal(sc *Scenario, st *State) []string {
 		if f := st.FireAsk; f != nil {
 			out = append(out, "RETURN FIRE "+f.Target, "HOLD FIRE "+f.Target)
 		}
+	case DecideReaction:
+		out = append(out, reactForms(st)...)
 	}
 	return out
 }

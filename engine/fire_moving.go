@@ -13,9 +13,9 @@ import (
 
 // movingFire is a fire during a move: before entering path[at].
 type movingFire struct {
-	at     int
-	target int
-	mp     int // what firing there costs
+	At     int `json:"at"`
+	Target int `json:"target"`
+	MP     int `json:"mp"` // what firing there costs
 }
 
 // fireInMove checks a FIRE inside a MOVE before anything happens: only a
@@ -43,16 +43,16 @@ func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*moving
 	if at > 0 {
 		where = path[at-1]
 	}
-	f := &movingFire{at: at, target: j}
+	f := &movingFire{At: at, Target: j}
 	if len(enemyZOC(g.sc, g.st, spec.Side, where)) > 0 {
-		f.mp = g.sc.Tables.Rules.MountedFireZOCMP
+		f.MP = g.sc.Tables.Rules.MountedFireZOCMP
 	}
 	ma := ratings(g.sc, g.st, i).MA
 	if us.Status == Disordered {
 		ma = ratings(g.sc, g.st, i).MADisordered
 	}
-	if plan.mp+f.mp > ma {
-		return nil, g.illegal(o, "11.2", fmt.Sprintf("%s would spend %d MP with its fire in an enemy ZOC, more than its Movement Allowance of %d", spec.ID, plan.mp+f.mp, ma))
+	if plan.mp+f.MP > ma {
+		return nil, g.illegal(o, "11.2", fmt.Sprintf("%s would spend %d MP with its fire in an enemy ZOC, more than its Movement Allowance of %d", spec.ID, plan.mp+f.MP, ma))
 	}
 	return f, nil
 }
@@ -60,12 +60,12 @@ func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*moving
 // fireOnTheMove fires where the mover stands; done reports that its move
 // is over (Return Fire drove it off, or a retreat waits).
 func (g *game) fireOnTheMove(i int, f *movingFire) (done bool, err error) {
-	if r := CanFire(g.sc, g.st, i, f.target, false); r != nil {
-		g.emit(FireForgone{Unit: g.sc.Units[i].ID, Target: g.sc.Units[f.target].ID, Reason: r.Reason, Rule: r.Rule})
+	if r := CanFire(g.sc, g.st, i, f.Target, false); r != nil {
+		g.emit(FireForgone{Unit: g.sc.Units[i].ID, Target: g.sc.Units[f.Target].ID, Reason: r.Reason, Rule: r.Rule})
 		return false, nil
 	}
 	at := g.st.Units[i].Hex
-	if err := g.resolveFire(i, f.target, f.mp); err != nil {
+	if err := g.resolveFire(i, f.Target, f.MP); err != nil {
 		return true, err
 	}
 	us := g.st.Units[i]

@@ -31,7 +31,8 @@ func parseFire(a at, rest []string, syntax func(string, ...string) error) (Order
 
 // StandingFire sets whether the side's missile units use Return Fire, or
 // Reaction Fire, when they may: "STANDING RETURN FIRE ALWAYS" (the
-// default), "STANDING RETURN FIRE NEVER", the same with REACTION, and
+// default), "STANDING RETURN FIRE NEVER" or "… ASK", the same with
+// REACTION, and
 // either for one Command or unit: "STANDING REACTION FIRE NEVER CB4".
 type StandingFire struct {
 	at
@@ -61,16 +62,16 @@ func (o StandingFire) String() string {
 }
 
 func parseStandingFire(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
-	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER|ASK [<unit or command>]", "STANDING REACTION FIRE ALWAYS|NEVER [<unit or command>]"}
+	forms := []string{"STANDING RETURN FIRE ALWAYS|NEVER|ASK [<unit or command>]", "STANDING REACTION FIRE ALWAYS|NEVER|ASK [<unit or command>]"}
 	if len(rest) < 3 || !strings.EqualFold(rest[1], "FIRE") {
-		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or (for Return Fire) ASK", forms...)
+		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or ASK", forms...)
 	}
 	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION"), Mode: strings.ToUpper(rest[2]), Of: strings.Join(rest[3:], " ")}
 	switch {
 	case o.Mode == FireAlways || o.Mode == FireNever:
-	case o.Mode == FireAsk && !o.Reaction:
+	case o.Mode == FireAsk:
 	default:
-		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or (for Return Fire) ASK", forms...)
+		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or ASK", forms...)
 	}
 	return o, nil
 }

@@ -158,7 +158,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "RETREAT", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -222,8 +222,15 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseFire(a, rest, syntax)
 	case "RETREAT":
 		return parseRetreat(a, rest, syntax)
-	case "RETURN", "HOLD":
+	case "HOLD":
+		if len(rest) == 1 && strings.EqualFold(rest[0], "FIRE") {
+			return ReactOrder{at: a}, nil
+		}
 		return parseReturnFire(a, kw, rest, syntax)
+	case "RETURN":
+		return parseReturnFire(a, kw, rest, syntax)
+	case "REACT":
+		return parseReact(a, rest, syntax)
 	case "NO":
 		if len(rest) == 1 && strings.EqualFold(rest[0], "SEIZE") {
 			return Decline{a}, nil
@@ -239,7 +246,7 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 	if len(rest) > 0 && strings.EqualFold(rest[0], "RETREAT") {
 		return parseStandingRetreat(a, rest, syntax)
 	}
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER", "STANDING RETREAT ASK|AUTO"}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

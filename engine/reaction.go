@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 
 	"herald/engine/hex"
@@ -22,85 +23,137 @@ import (
 // the enemy missile units that may react fire at once, each once at this
 // mover in its move (9.2 "each enemy unit that does so"); a mover that no
 // longer stands there stops, and one Disordered on the way goes on only as
-// far as its Disordered Movement Allowance reaches (ruling R69).
+// far as its Disordered Movement Allowance reaches (ruling R69). A
+// reacting unit whose side's standing orders say ASK interrupts the move:
+// the run is kept in the state until its owner answers (reaction_ask.go).
 func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMoved, plan movePlan, fire *movingFire) error {
 	st0 := g.st.Clone()
-	cum := cumulativeMP(g.sc, st0, i, path, ch, plan.mp)
+	run := &MoveRun{Unit: i, Path: path, Cum: cumulativeMP(g.sc, st0, i, path, ch, plan.mp), Total: plan.mp,
+		Change: ch, Fire: fire, Final: final, WasDisordered: st0.Units[i].Status == Disordered, Pause: -1}
 	if fire != nil {
-		for k := fire.at; k < len(cum); k++ {
-			cum[k] += fire.mp
+		for k := fire.At; k < len(run.Cum); k++ {
+			run.Cum[k] += fire.MP
 		}
-		plan.mp += fire.mp
+		run.Total += fire.MP
 	}
-	start, spent := 0, 0
-	fired := map[int]bool{} // each enemy unit reacts to this mover once in its move
-	for k := 0; k < len(path); k++ {
-		if fire != nil && fire.at == k {
-			if k > start {
-				if err := g.moveSegment(i, st0, path, ch, start, k-1, cum[k-1]-spent, g.st.Units[i].Facing, final); err != nil {
+	return g.runMove(run)
+}
+
+// MoveRun is a move being carried out: its path, the MP spent on entering
+// each hex, how far it has got, and what is still to come. It is plain
+// data, kept in the state while a decision interrupts the move.
+type MoveRun struct {
+	Unit          int         `json:"unit"`
+	Path          []hex.Hex   `json:"path"`
+	Cum           []int       `json:"cum"`
+	Total         int         `json:"total"`
+	Next          int         `json:"next"`  // the next hex to enter
+	Start         int         `json:"start"` // the first hex not yet in a UnitMoved
+	Spent         int         `json:"spent"`
+	Reacted       []int       `json:"reacted,omitempty"` // enemy units that have reacted to it
+	Change        *sideChange `json:"change,omitempty"`
+	Fire          *movingFire `json:"fire,omitempty"`
+	Final         UnitMoved   `json:"final"`
+	WasDisordered bool        `json:"was_disordered,omitempty"`
+	// Pause is the hex where a Reaction Fire decision stopped the move,
+	// -1 when none.
+	Pause int `json:"pause"`
+}
+
+func (r *MoveRun) reacted(j int) bool { return slices.Contains(r.Reacted, j) }
+
+// runMove carries a move on from where it stands.
+func (g *game) runMove(r *MoveRun) error {
+	i := r.Unit
+	for ; r.Next < len(r.Path); r.Next++ {
+		k := r.Next
+		if f := r.Fire; f != nil && f.At == k {
+			if k > r.Start {
+				if err := g.moveSegment(r, k-1, r.Cum[k-1]-r.Spent, g.st.Units[i].Facing); err != nil {
 					return err
 				}
-				start, spent = k, cum[k-1]
+				r.Start, r.Spent = k, r.Cum[k-1]
 			}
-			if done, err := g.fireOnTheMove(i, fire); err != nil || done {
+			if done, err := g.fireOnTheMove(i, f); err != nil || done {
 				return err
 			}
-			spent += fire.mp
+			r.Spent += f.MP
 		}
 		var reactors []int
-		for _, j := range g.reactors(i, path[k]) {
-			if !fired[j] {
+		for _, j := range g.reactors(i, r.Path[k]) {
+			if !r.reacted(j) {
 				reactors = append(reactors, j)
-				fired[j] = true
+				r.Reacted = append(r.Reacted, j)
 			}
 		}
 		if len(reactors) == 0 {
 			continue
 		}
-		if err := g.moveSegment(i, st0, path, ch, start, k, cum[k]-spent, g.st.Units[i].Facing, final); err != nil {
+		if err := g.moveSegment(r, k, r.Cum[k]-r.Spent, g.st.Units[i].Facing); err != nil {
 			return err
 		}
-		start, spent = k+1, cum[k]
-		if err := g.reactionFire(i, path[k], reactors); err != nil {
+		r.Start, r.Spent = k+1, r.Cum[k]
+		asked, err := g.reactionFire(r, reactors)
+		if err != nil || asked {
 			return err
 		}
-		us := g.st.Units[i]
-		if us.Hex != path[k] || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
-			return nil // its move ends here (a retreat waiting for its owner's choice ends it too)
-		}
-		if us.Status == Disordered && st0.Units[i].Status != Disordered {
-			ma := ratings(g.sc, g.st, i).MADisordered
-			for len(path)-1 > k && (cum[len(path)-1] > ma || occupant(st0, path[len(path)-1]) >= 0) {
-				path = path[:len(path)-1]
-			}
-			if ch != nil && ch.At > len(path) {
-				ch = nil
-			}
-			if fire != nil && fire.at > len(path) {
-				fire = nil // the fire was to come beyond where the move now ends
-			}
+		if g.afterReaction(r) {
+			return nil
 		}
 	}
-	if fire != nil && fire.at == len(path) {
-		if k := len(path) - 1; k >= start {
-			if err := g.moveSegment(i, st0, path, ch, start, k, cum[k]-spent, g.st.Units[i].Facing, final); err != nil {
+	return g.finishMove(r)
+}
+
+// afterReaction: the mover gone from the hex ends its move; Disordered, it
+// goes on only as far as its Disordered Movement Allowance reaches. It
+// reports that the move is over.
+func (g *game) afterReaction(r *MoveRun) bool {
+	i, k := r.Unit, r.Next
+	us := g.st.Units[i]
+	if us.Hex != r.Path[k] || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
+		return true // its move ends here (a retreat waiting for its owner's choice ends it too)
+	}
+	if us.Status == Disordered && !r.WasDisordered {
+		ma := ratings(g.sc, g.st, i).MADisordered
+		for len(r.Path)-1 > k && (r.Cum[len(r.Path)-1] > ma || occupant(g.st, r.Path[len(r.Path)-1]) >= 0) {
+			r.Path, r.Cum = r.Path[:len(r.Path)-1], r.Cum[:len(r.Cum)-1]
+		}
+		if r.Change != nil && r.Change.At > len(r.Path) {
+			r.Change = nil
+		}
+		if r.Fire != nil && r.Fire.At > len(r.Path) {
+			r.Fire = nil // the fire was to come beyond where the move now ends
+		}
+		r.WasDisordered = true
+	}
+	return false
+}
+
+// finishMove makes a fire due at the end of the path and the last part of
+// the move, with its facing.
+func (g *game) finishMove(r *MoveRun) error {
+	i, n := r.Unit, len(r.Path)
+	if f := r.Fire; f != nil && f.At == n {
+		if k := n - 1; k >= r.Start {
+			if err := g.moveSegment(r, k, r.Cum[k]-r.Spent, g.st.Units[i].Facing); err != nil {
 				return err
 			}
-			start, spent = len(path), cum[k]
+			r.Start, r.Spent = n, r.Cum[k]
 		}
-		if done, err := g.fireOnTheMove(i, fire); err != nil || done {
+		if done, err := g.fireOnTheMove(i, f); err != nil || done {
 			return err
 		}
-		spent += fire.mp
+		r.Spent += f.MP
 	}
-	if start == len(path) && final.Facing == g.st.Units[i].Facing && (ch == nil || ch.At < start) {
+	ch := r.Change
+	if r.Start == n && r.Final.Facing == g.st.Units[i].Facing && (ch == nil || ch.At < r.Start) {
 		return nil
 	}
-	last := plan.mp // with a change of sides or a fire at the end of the path
-	if len(path) > 0 && (ch == nil || ch.At < len(path)) && (fire == nil || fire.at < len(path)) {
-		last = cum[len(path)-1]
+	last := r.Total // with a change of sides or a fire at the end of the path
+	if n > 0 && (ch == nil || ch.At < n) && (r.Fire == nil || r.Fire.At < n) {
+		last = r.Cum[n-1]
 	}
-	return g.moveSegment(i, st0, path, ch, start, len(path)-1, last-spent, final.Facing, final)
+	return g.moveSegment(r, n-1, last-r.Spent, r.Final.Facing)
 }
 
 // cumulativeMP is the MP a move has spent on entering each hex of its path
@@ -118,24 +171,25 @@ func cumulativeMP(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	return cum
 }
 
-// moveSegment emits the part of a move from path[from] to path[to], with
-// the rolls of the missile units ridden through on the way.
-func (g *game) moveSegment(i int, st0 *State, path []hex.Hex, ch *sideChange, from, to, mp int, facing hex.Facing, final UnitMoved) error {
+// moveSegment emits the part of a move from where it stands to Path[to],
+// with the rolls of the missile units ridden through on the way.
+func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
+	final, from, ch := r.Final, r.Start, r.Change
 	e := UnitMoved{Unit: final.Unit, Leader: final.Leader, Facing: facing, MP: mp}
 	if to >= from {
-		e.Path = append([]hex.Hex(nil), path[from:to+1]...)
+		e.Path = append([]hex.Hex(nil), r.Path[from:to+1]...)
 	}
-	if ch != nil && ch.At >= from && (ch.At <= to || to == len(path)-1 && ch.At == len(path)) {
+	if ch != nil && ch.At >= from && (ch.At <= to || to == len(r.Path)-1 && ch.At == len(r.Path)) {
 		e.Change, e.ChangeAt, e.Type = final.Change, ch.At-from, final.Type
 	}
-	g.emit(e)
 	var passed []int
 	for _, h := range e.Path {
-		if o := occupant(st0, h); o >= 0 && o != i {
+		if o := occupant(g.st, h); o >= 0 && o != r.Unit {
 			passed = append(passed, o)
 		}
 	}
-	return g.passThroughRolls(i, passed)
+	g.emit(e)
+	return g.passThroughRolls(r.Unit, passed)
 }
 
 // reactors are the enemy missile units that would fire at unit i entering
@@ -166,25 +220,44 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 	return out
 }
 
-// reactionFire resolves the reactors' fire at the mover in h, one by one,
-// results applied as they occur, until the mover is gone from h.
-func (g *game) reactionFire(i int, h hex.Hex, reactors []int) error {
+// reactionFire resolves the reactors' fire at the mover where it stands,
+// one by one, results applied as they occur, until the mover is gone from
+// the hex. Reactors whose side is to be asked (STANDING REACTION FIRE ASK)
+// come last: when one is left, the move stops and waits (asked).
+func (g *game) reactionFire(r *MoveRun, reactors []int) (asked bool, err error) {
+	i, h := r.Unit, r.Path[r.Next]
+	var ask []string
 	for _, j := range reactors {
 		us := g.st.Units[i]
 		if us.Hex != h || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
-			return nil
+			return false, nil
 		}
 		if CanFire(g.sc, g.st, j, i, true) != nil {
 			continue
 		}
-		s, err := g.shoot(j, i, "Reaction Fire DR")
-		if err != nil {
-			return err
+		if fireMode(g.sc, g.st, j, true) == FireAsk {
+			ask = append(ask, g.sc.Units[j].ID)
+			continue
 		}
-		g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text})
-		if err := g.applyFire(s); err != nil {
-			return err
+		if err := g.reactOnce(i, j); err != nil {
+			return false, err
 		}
 	}
-	return nil
+	if us := g.st.Units[i]; len(ask) == 0 || us.Hex != h || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
+		return false, nil
+	}
+	run := *r
+	run.Pause = r.Next
+	g.emit(ReactionAsked{Side: g.sc.Units[i].Side.Other(), Mover: g.sc.Units[i].ID, Reactors: ask, Run: run, Resume: g.st.Pending})
+	return true, nil
+}
+
+// reactOnce is one unit's Reaction Fire at the mover.
+func (g *game) reactOnce(i, j int) error {
+	s, err := g.shoot(j, i, "Reaction Fire DR")
+	if err != nil {
+		return err
+	}
+	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text})
+	return g.applyFire(s)
 }

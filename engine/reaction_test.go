@@ -184,3 +184,48 @@ func TestFireStandingOrdersPerUnitAndCommand(t *testing.T) {
 		t.Errorf("shots %+v, want CA2 only: Carl's Command holds its fire but CA2's own order says fire", f)
 	}
 }
+
+// 9.2 with STANDING REACTION FIRE ASK: the move stops where the asked unit
+// may fire, its owner answers REACT or HOLD FIRE, and the move goes on
+// from there as ordered.
+func TestReactionFireAskedOfItsOwner(t *testing.T) {
+	for _, c := range []struct {
+		answer string
+		shots  int
+	}{{"REACT CA2", 1}, {"HOLD FIRE", 0}} {
+		g := shooters(t)
+		g.at("CA1", "0404", hex.FaceE, "LB") // Frontal: 0503, 0504; reacts at once
+		g.at("CA2", "0406", hex.FaceE, "LB") // 0505, 0506; asked
+		g.at("AN1", "0502", hex.FaceSE, "GEN")
+		g.sc.Units[g.index("AN1")].Ratings = engine.Ratings{MA: 9, MADisordered: 8}
+		g.send(blue, "STANDING REACTION FIRE ASK CA2")
+		g.dice = engine.NewScript(0, 0)
+		res := g.send(red, "ACTIVATE Anna\nMOVE AN1 0503 0504 0505 0506 0507\nEND")
+		if g.st.Pending.Kind != engine.DecideReaction || g.st.Pending.Side != blue || len(res.NotApplied) != 1 || g.unit("AN1").Hex != h(t, "0505") {
+			t.Fatalf("pending %+v, AN1 in %s, not applied %v: %v", g.st.Pending, g.unit("AN1").Hex, res.NotApplied, narrative(g.sc, res.Events))
+		}
+		if n := len(shots(res.Events)); n != 1 {
+			t.Errorf("%d shots before the question, want CA1's", n)
+		}
+		g.refuse(blue, "REACT CA1", "9.2") // CA1 is not asked
+		res = g.send(blue, c.answer)
+		if n := len(shots(res.Events)); n != c.shots {
+			t.Errorf("%s: %d shots, want %d", c.answer, n, c.shots)
+		}
+		if u := g.unit("AN1"); u.Hex != h(t, "0507") {
+			t.Errorf("%s: AN1 in %s, want its move finished in 0507: %v", c.answer, u.Hex, narrative(g.sc, res.Events))
+		}
+		if g.st.Pending.Kind != engine.DecideActions || g.st.Pending.Side != red {
+			t.Errorf("%s: then waiting for %+v, want Red's orders", c.answer, g.st.Pending)
+		}
+		g.send(red, "END")
+		// The interrupted move travels in the events: JSON and back.
+		for k, e := range roundTrip(t, g.events) {
+			a, _ := engine.MarshalEvent(e)
+			b, _ := engine.MarshalEvent(g.events[k])
+			if string(a) != string(b) {
+				t.Errorf("event %d changes in JSON:\n%s\n%s", k, b, a)
+			}
+		}
+	}
+}

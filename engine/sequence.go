@@ -213,6 +213,8 @@ func (g *game) order(o Order) error {
 		return g.retreatOrder(o)
 	case ReturnFireOrder:
 		return g.returnFire(o)
+	case ReactOrder:
+		return g.react(o)
 	case StandingRetreat:
 		return g.standingRetreat(o)
 	}

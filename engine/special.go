@@ -123,8 +123,8 @@ var changeWords = map[string]bool{"MOUNT": true, "DISMOUNT": true}
 // sideChange is a mount or dismount in a move: before entering path[At]
 // (At = len(path): after the last hex).
 type sideChange struct {
-	At   int
-	Word string // MOUNT or DISMOUNT
+	At   int    `json:"at"`
+	Word string `json:"word"` // MOUNT or DISMOUNT
 }
 
 // mayChangeSides checks a mount or dismount in h (14.2).

@@ -122,6 +122,9 @@ type State struct {
 	// FireAsk is the Active Fire waiting for the target's owner to say
 	// whether it returns the fire, while Pending is DecideReturnFire (9.2).
 	FireAsk *PendingFire `json:"fire_ask,omitempty"`
+	// Reaction is the move waiting for the Reaction Fire decision of the
+	// units it came next to, while Pending is DecideReaction (9.2).
+	Reaction *PendingReaction `json:"reaction,omitempty"`
 
 	Units     []UnitState     `json:"units"`
 	Leaders   []LeaderState   `json:"leaders"`
@@ -251,6 +254,10 @@ func (st *State) Clone() *State {
 	if st.FireAsk != nil {
 		f := *st.FireAsk
 		c.FireAsk = &f
+	}
+	if st.Reaction != nil {
+		p := st.Reaction.clone()
+		c.Reaction = &p
 	}
 	return &c
 }

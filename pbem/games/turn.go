@@ -141,9 +141,16 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 	if p.Side != g.st.Active {
 		question := "Your opponent is about to roll for Continuity: " + waiting + "."
 		hint := "Standing orders settle this without a mail next time: `STANDING SEIZE NEVER`, or `STANDING SEIZE <command> IF <command>`."
-		if p.Kind == engine.DecideRetreat {
+		switch p.Kind {
+		case engine.DecideRetreat:
 			question = "One of your units must retreat, and your standing orders ask you where: " + waiting + "."
 			hint = "`STANDING RETREAT AUTO` lets Herald choose your retreats (nearest your Standard, fewest enemy ZOCs) without a mail."
+		case engine.DecideReturnFire:
+			question = "One of your units is fired at, and your standing orders ask you whether it returns the fire: " + waiting + "."
+			hint = "`STANDING RETURN FIRE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
+		case engine.DecideReaction:
+			question = "An enemy unit has moved into the Frontal hex of your missile units, and your standing orders ask you whether they fire: " + waiting + ". Its move goes on after your answer."
+			hint = "`STANDING REACTION FIRE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
 		}
 		return templates.Decision{Game: gv, Account: acc, Side: name, Next: next,
 			Question: question, Legal: legal, Block: blk, StandingHint: hint}
@@ -207,6 +214,8 @@ func nextLabel(sc *engine.Scenario, p engine.Decision) string {
 		engine.DecideContinuation: "to continue or pass",
 		engine.DecideSeizure:      "to decide on Seizure",
 		engine.DecideRetreat:      "to choose a retreat",
+		engine.DecideReturnFire:   "to decide on Return Fire",
+		engine.DecideReaction:     "to decide on Reaction Fire",
 	}[p.Kind]
 	if verb == "" {
 		verb = "to decide"
