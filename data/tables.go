@@ -36,7 +36,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		return nil
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
-		"fire", "fire_drm", "leader_casualty", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
+		"fire", "fire_drm", "leader_casualty", "movement", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -86,9 +86,17 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			}
 		}
 	}
+	if n := o.node("movement", true); n != nil {
+		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "pass_through_mp", "pass_through_disorder_max")
+		t.Movement = engine.MovementRules{
+			LeaveMountedZOCMP:      mo.int("leave_mounted_zoc_mp", true),
+			PassThroughMP:          mo.int("pass_through_mp", true),
+			PassThroughDisorderMax: mo.int("pass_through_disorder_max", true),
+		}
+	}
 	if n := o.node("leader_casualty", true); n != nil {
-		lo := p.object(n, "leader_casualty", "fire", "shock")
-		t.LeaderCasualty = engine.LeaderCasualty{Fire: lo.int("fire", true), Shock: lo.int("shock", true)}
+		lo := p.object(n, "leader_casualty", "fire_trigger", "fire", "shock")
+		t.LeaderCasualty = engine.LeaderCasualty{FireTrigger: lo.int("fire_trigger", true), Fire: lo.int("fire", true), Shock: lo.int("shock", true)}
 	}
 	if n := o.node("shock", true); n != nil {
 		t.Shock = p.resultTable(n, "shock", "Shock Combat Results Table", shockColumns, false)

@@ -209,13 +209,7 @@ func (g *game) fire(o Fire) error {
 
 // findEnemyUnit finds a unit of the sender's enemy by its id.
 func (g *game) findEnemyUnit(typed string) (int, bool) {
-	side := g.st.Pending.Side
-	for i, u := range g.sc.Units {
-		if u.Side != side && strings.EqualFold(u.ID, typed) {
-			return i, true
-		}
-	}
-	return -1, false
+	return g.sideUnit(g.st.Pending.Side.Other(), typed)
 }
 
 // shot is one unit's fire, rolled before any result applies.
@@ -305,7 +299,7 @@ func (g *game) mayReturnFire(j, firer int) bool {
 // applyFire applies a shot's result to its target, after the leader
 // casualty check a modified 9 or more calls for (15.4).
 func (g *game) applyFire(s *shot) error {
-	if s.roll.Total >= 9 {
+	if s.roll.Total >= g.sc.Tables.LeaderCasualty.FireTrigger {
 		if err := g.leaderCasualties(s.leaders, "fire"); err != nil {
 			return err
 		}

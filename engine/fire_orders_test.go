@@ -153,7 +153,7 @@ func TestReplacementLeader(t *testing.T) {
 	g.at("CA1", "0504", hex.FaceSW, "CB")
 	g.at("CA2", "0508", hex.FaceSW, "CB")
 	g.st.Leader("carl").Hex = h(t, "0504")
-	g.sc.Leaders[g.leaderIndex("carl")].Replacement = struct{ AR, Range int }{AR: 1, Range: 2}
+	g.sc.Leader("carl").Replacement = struct{ AR, Range int }{AR: 1, Range: 2}
 	g.dice = engine.NewScript(9, 9) // 9+2 = 11: Retire; leader DR 9: killed
 	g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1\nEND\nPASS")
 	lost := engine.FlightPoints(g.sc, g.st, blue)
@@ -168,16 +168,6 @@ func TestReplacementLeader(t *testing.T) {
 	if got := engine.FlightPoints(g.sc, g.st, blue); got != lost {
 		t.Errorf("Flight Points %d after the Replacement, want %d still", got, lost)
 	}
-}
-
-func (g *game) leaderIndex(id string) int {
-	for i, l := range g.sc.Leaders {
-		if l.ID == id {
-			return i
-		}
-	}
-	g.t.Fatalf("no leader %s", id)
-	return -1
 }
 
 // 15.4: a leader who survives his check but whose unit fell, surrounded

@@ -25,8 +25,10 @@ func fixture(redCmds, blueCmds map[string]int) *engine.Scenario {
 			"clear": {Key: "clear", Name: "Clear", Cost: map[engine.Class]engine.Cost{engine.Foot: 1, engine.Mounted: 1}},
 			"marsh": {Key: "marsh", Name: "Marsh", Cost: map[engine.Class]engine.Cost{engine.Foot: 3, engine.Mounted: engine.NA}},
 		},
-		Hexsides:     map[string]*engine.HexsideType{},
-		FlightPoints: engine.FlightPointValues{Retired: 1, Leader: 2, King: 3},
+		Hexsides:       map[string]*engine.HexsideType{},
+		FlightPoints:   engine.FlightPointValues{Retired: 1, Leader: 2, King: 3},
+		Movement:       engine.MovementRules{LeaveMountedZOCMP: 2, PassThroughMP: 1, PassThroughDisorderMax: 4},
+		LeaderCasualty: engine.LeaderCasualty{FireTrigger: 9, Fire: 8, Shock: 3},
 	}
 	sc := &engine.Scenario{
 		ID: "fixture", Name: "Test fixture", Volume: "test", Tables: tables,

@@ -122,6 +122,7 @@ func TestInfidelTurcomanFires(t *testing.T) {
 	tb := g.sc.Tables
 	tb.Fire = moi.Fire
 	tb.FireDRM = moi.FireDRM
+	tb.LeaderCasualty = moi.LeaderCasualty
 	tb.FireDRM.MountedFirer = -1
 	tb.FireDRM.TargetType = map[string]int{"KN": -1}
 	tb.Weapons = map[string]*engine.Weapon{"composite": {Key: "composite", Name: "Composite bow", RangeDRM: []int{+1, 0}, ReturnFire: true, OverUnits: true}}

@@ -253,7 +253,11 @@ func reachList(r []Reachable, max int) string {
 
 // findUnit finds one of the sender's units by its id.
 func (g *game) findUnit(typed string) (int, bool) {
-	side := g.st.Pending.Side
+	return g.sideUnit(g.st.Pending.Side, typed)
+}
+
+// sideUnit finds a unit of side by its id, in any case.
+func (g *game) sideUnit(side Side, typed string) (int, bool) {
 	for i, u := range g.sc.Units {
 		if u.Side == side && strings.EqualFold(u.ID, typed) {
 			return i, true

@@ -104,13 +104,13 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		}
 		plan.mp += int(cost)
 		if k == 0 && !t.Mounted && mountedAmong(sc, st, startZOC) {
-			plan.mp += 2 // 7.2: foot leaving a mounted unit's ZOC
+			plan.mp += sc.Tables.Movement.LeaveMountedZOCMP // 7.2: foot leaving a mounted unit's ZOC
 		}
 		if o := occupant(st, n); o >= 0 && o != i {
 			if !mayPassThrough(sc, st, i, o) {
 				return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
 			}
-			plan.mp += passThroughCost
+			plan.mp += sc.Tables.Movement.PassThroughMP // 8.0
 			plan.passed = append(plan.passed, o)
 			if last {
 				plan.stop = plan.mp >= ma

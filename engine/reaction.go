@@ -27,9 +27,8 @@ import (
 // reacting unit whose side's standing orders say ASK interrupts the move:
 // the run is kept in the state until its owner answers (reaction_ask.go).
 func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMoved, plan movePlan, fire *movingFire) error {
-	st0 := g.st.Clone()
-	run := &MoveRun{Unit: i, Path: path, Cum: cumulativeMP(g.sc, st0, i, path, ch, plan.mp), Total: plan.mp,
-		Change: ch, Fire: fire, Final: final, WasDisordered: st0.Units[i].Status == Disordered, Pause: -1}
+	run := &MoveRun{Unit: i, Path: path, Cum: cumulativeMP(g.sc, g.st, i, path, ch, plan.mp), Total: plan.mp,
+		Change: ch, Fire: fire, Final: final, WasDisordered: g.st.Units[i].Status == Disordered, Pause: -1}
 	if fire != nil {
 		for k := fire.At; k < len(run.Cum); k++ {
 			run.Cum[k] += fire.MP

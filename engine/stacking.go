@@ -14,10 +14,6 @@ import (
 // If it is already Disordered, it is Retired. 5–9 nothing happens."
 // Leaders and Standards stack freely.
 
-// passThroughCost is the extra MP of moving through a friendly missile
-// unit (8.0).
-const passThroughCost = 1
-
 // occupant is the combat unit in h, or -1.
 func occupant(st *State, h hex.Hex) int {
 	for i, us := range st.Units {
@@ -43,7 +39,7 @@ func (g *game) passThroughRolls(mover int, passed []int) error {
 			return err
 		}
 		to := g.st.Units[j].Status
-		if r.Total <= 4 {
+		if r.Total <= g.sc.Tables.Movement.PassThroughDisorderMax {
 			to = Disordered
 			if g.st.Units[j].Status == Disordered {
 				to = Retired

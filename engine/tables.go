@@ -28,6 +28,9 @@ type Tables struct {
 	FireDRM FireDRMs
 	// LeaderCasualty are the thresholds of 15.4's Leader Casualty Checks.
 	LeaderCasualty LeaderCasualty
+	// Movement are the fixed Movement Point costs and die thresholds of
+	// chapters 7 and 8 that are not terrain.
+	Movement MovementRules
 
 	// WSM is the Weapon System Matrix (10.4 #6): attacker type → defender
 	// type → DRM. Types with a row here are the "Attacker" row of 10.1; no
@@ -42,12 +45,25 @@ type Tables struct {
 	Rules Rules
 }
 
+// MovementRules: "It costs any foot unit 2 MP to leave an enemy Mounted
+// unit's ZOC" (7.2, LeaveMountedZOCMP); Mounted MAA move through a friendly
+// Missile Infantry unit "at the cost of one extra MP" (8.0, PassThroughMP),
+// which on a die of PassThroughDisorderMax or less is Disordered (8.0:
+// "0–4").
+type MovementRules struct {
+	LeaveMountedZOCMP      int
+	PassThroughMP          int
+	PassThroughDisorderMax int
+}
+
 // LeaderCasualty: a leader in a hex hit by fire is killed on a die of
 // Fire or more; a leader stacked with a unit hurt in shock, on a die minus
 // his Activation Rating of Shock or more (15.4).
 type LeaderCasualty struct {
-	Fire  int
-	Shock int
+	// FireTrigger: an adjusted Fire DR of this or more calls the check.
+	FireTrigger int
+	Fire        int
+	Shock       int
 }
 
 // Rules are the rule switches of a volume.
