@@ -36,7 +36,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		return nil
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
-		"fire", "fire_drm", "leader_casualty", "movement", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
+		"fire", "fire_drm", "shock_drm", "leader_casualty", "movement", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -85,6 +85,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 				t.FireDRM.TargetType[kv.key] = v
 			}
 		}
+	}
+	if n := o.node("shock_drm", true); n != nil {
+		t.ShockDRM = p.shockDRMTable(n)
 	}
 	if n := o.node("movement", true); n != nil {
 		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "pass_through_mp", "pass_through_disorder_max")
@@ -148,6 +151,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 				p.add(line, join("unit_types."+key, "change_cost"), "a type that becomes another needs the MP the change costs (14.2)")
 			}
 		}
+		if u := ut.Unhorsed; u != "" && t.UnitTypes[u] == nil {
+			p.add(line, join("unit_types."+key, "unhorsed"), "%s", unknown("unit type", u, keys(t.UnitTypes)))
+		}
 		_, attacker := t.WSM[key]
 		if ut.Charges && (!ut.Mounted || !attacker) && wsmLines != nil {
 			p.add(line, join("unit_types."+key, "charges"), "only mounted types listed as attackers in the weapon_system_matrix may Charge (10.1, 11.1)")
@@ -206,7 +212,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "becomes", "change_cost")
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "becomes", "change_cost", "unhorsed", "reluctance")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -225,6 +231,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			ShieldWall: o.bool("shield_wall"),
 			Becomes:    o.str("becomes", false),
 			ChangeCost: o.int("change_cost", false),
+			Unhorsed:   o.str("unhorsed", false),
+			Reluctance: o.bool("reluctance"),
 		}
 		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
 			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))
@@ -545,4 +553,22 @@ func (p *parser) wsm(t *engine.Tables, n *yaml.Node) map[string]int {
 		p.add(n.Line, "weapon_system_matrix", "no attacker rows: no unit could Shock (10.1)")
 	}
 	return lines
+}
+
+// shockDRMTable reads shock_drm: the fixed DRMs and thresholds of Shock and
+// Charge combat (10.4, 11.4, 11.6, 12.7, 14.1). All are required.
+func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
+	keys := []string{"flank", "rear", "two_sides", "height", "charge", "charge_moved", "leader",
+		"attacker_disordered", "defender_retired", "shield_wall", "continued_attack", "counter_charge_shock",
+		"reluctance_max", "counter_charge_max", "counter_charge_facing"}
+	o := p.object(n, "shock_drm", keys...)
+	v := func(k string) int { return o.int(k, true) }
+	return engine.ShockDRMs{
+		Flank: v("flank"), Rear: v("rear"), TwoSides: v("two_sides"), Height: v("height"),
+		Charge: v("charge"), ChargeMoved: v("charge_moved"), Leader: v("leader"),
+		AttackerDisordered: v("attacker_disordered"), DefenderRetired: v("defender_retired"),
+		ShieldWall: v("shield_wall"), ContinuedAttack: v("continued_attack"),
+		CounterChargeShock: v("counter_charge_shock"), ReluctanceMax: v("reluctance_max"),
+		CounterChargeMax: v("counter_charge_max"), CounterChargeFacing: v("counter_charge_facing"),
+	}
 }

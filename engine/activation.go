@@ -60,6 +60,18 @@ func (g *game) end(o End) error {
 	if g.st.Pending.Kind != DecideActions {
 		return g.illegal(o, "ExtSoP", "END closes the orders of an activated Command; no Command is activated")
 	}
+	if len(g.st.Declared) > 0 {
+		attacks, bad := buildAttacks(g.sc, g.st)
+		if bad != nil {
+			return g.illegal(o, bad.Rule, fmt.Sprintf("the attacks declared do not hold together: %s: %s", bad.Text, bad.Reason))
+		}
+		g.shocking = true
+		err := g.shockPhase(attacks)
+		g.shocking = false
+		if err != nil {
+			return err
+		}
+	}
 	g.rallyPhase()
 	return g.endActivation()
 }
@@ -225,7 +237,9 @@ func (e CommandActivated) apply(st *State) {
 	st.Activations++
 	for i := range st.Units {
 		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired, st.Units[i].Reacted = false, false, false, false, false
+		st.Units[i].Engaged = false
 	}
+	st.Declared = nil
 	for i := range st.Leaders {
 		st.Leaders[i].Moved = false
 	}

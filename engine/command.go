@@ -25,7 +25,35 @@ func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
 	if out := outOfCommand(g.sc, g.st, cmd); len(out) > 0 {
 		g.emit(CommandTraced{Command: cmd, OutOfCommand: out})
 	}
+	var engaged []string
+	for i, u := range g.sc.Units {
+		if us := g.st.Units[i]; u.Command == cmd && !us.OffMap && us.Status != Eliminated && g.adjacentEnemy(u.Side, us.Hex) {
+			engaged = append(engaged, u.ID)
+		}
+	}
+	if len(engaged) > 0 {
+		g.emit(CommandEngaged{Command: cmd, Units: engaged})
+	}
 }
+
+// CommandEngaged: at the start of an Activation, these units of the
+// Command stood next to an enemy unit: they may not Charge in it (11.1).
+type CommandEngaged struct {
+	Command string   `json:"command"`
+	Units   []string `json:"units"`
+}
+
+func (e CommandEngaged) apply(st *State) {
+	for _, id := range e.Units {
+		st.Unit(id).Engaged = true
+	}
+}
+
+func (e CommandEngaged) describe(sc *Scenario) string {
+	return fmt.Sprintf("Next to the enemy as %s's Activation begins, so no Charge for them: %s (11.1).", commandName(sc, e.Command), strings.Join(e.Units, ", "))
+}
+
+func init() { registerEvents(CommandEngaged{}) }
 
 // outOfCommand lists the units of cmd on the map that are out of their
 // leader's Command Range, the chain of adjacent units included. Units off

@@ -114,8 +114,11 @@ func Legal(sc *Scenario, st *State) []string {
 		}
 		out = append(out, "PASS")
 	case DecideActions:
-		out = append(out, movementForms(sc, st)...)
-		out = append(out, fireForms(sc, st)...)
+		if len(st.Declared) == 0 {
+			out = append(out, movementForms(sc, st)...)
+			out = append(out, fireForms(sc, st)...)
+		}
+		out = append(out, shockForms(sc, st)...)
 		out = append(out, "END")
 	case DecideContinuation:
 		for _, c := range continuationCommands(sc, st) {

@@ -40,6 +40,9 @@ func (g *game) face(o Face) error {
 	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
 		return g.illegal(o, "6.2", "units change facing only when their Command is activated")
 	}
+	if err := g.mayGiveActions(o); err != nil {
+		return err
+	}
 	i, ok := g.findUnit(o.Unit)
 	if !ok {
 		return g.illegal(o, "6.2", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))

@@ -273,13 +273,7 @@ func (g *game) shoot(i, j int, what string) (*shot, error) {
 		return nil, err
 	}
 	res, _ := sc.Tables.Fire.Lookup(col, r.Total)
-	s := &shot{firer: i, target: j, roll: r, column: col, result: res}
-	for l, ls := range st.Leaders {
-		if !ls.OffMap && !ls.Killed && ls.Hex == st.Units[j].Hex && sc.Leaders[l].Side == sc.Units[j].Side {
-			s.leaders = append(s.leaders, l)
-		}
-	}
-	return s, nil
+	return &shot{firer: i, target: j, roll: r, column: col, result: res, leaders: stackedLeaders(sc, st, j)}, nil
 }
 
 // mayReturnFire: the target of fire answers it when its weapon allows
@@ -300,7 +294,7 @@ func (g *game) mayReturnFire(j, firer int) bool {
 // casualty check a modified 9 or more calls for (15.4).
 func (g *game) applyFire(s *shot) error {
 	if s.roll.Total >= g.sc.Tables.LeaderCasualty.FireTrigger {
-		if err := g.leaderCasualties(s.leaders, "fire"); err != nil {
+		if err := g.leaderCasualties(s.leaders, "fire", false); err != nil {
 			return err
 		}
 	}

@@ -15,20 +15,40 @@ import (
 // unless he is surrounded in which case he is killed." The thresholds are
 // the tables' leader_casualty.
 
-// leaderCasualties rolls for each leader in a hex hit by a modified 9+.
-func (g *game) leaderCasualties(leaders []int, by string) error {
+// leaderCasualties rolls for each leader in a hex hit by a modified 9+
+// (by fire) or stacked with a unit Disordered, Retired or Eliminated by
+// Shock or Charge (shock: the die minus his Activation Rating).
+func (g *game) leaderCasualties(leaders []int, by string, shock bool) error {
+	lc := g.sc.Tables.LeaderCasualty
 	for _, l := range leaders {
 		spec := g.sc.Leaders[l]
-		if g.st.Leaders[l].Killed {
+		if g.st.Leaders[l].Killed || g.st.Leaders[l].OffMap {
 			continue
 		}
-		r, err := g.roll(fmt.Sprintf("Leader casualty DR: %s (by %s)", spec.Name, by))
+		var mods []Modifier
+		threshold := lc.Fire
+		if shock {
+			ar, _ := leaderRatings(g.sc, g.st, spec.ID)
+			mods, threshold = []Modifier{{DRM: -ar, Reason: "his Activation Rating", Rule: "15.4"}}, lc.Shock
+		}
+		r, err := g.roll(fmt.Sprintf("Leader casualty DR: %s (by %s)", spec.Name, by), mods...)
 		if err != nil {
 			return err
 		}
-		g.emit(LeaderCasualtyRolled{Leader: spec.ID, Roll: r, Killed: r.Total >= g.sc.Tables.LeaderCasualty.Fire, Rule: "15.4"})
+		g.emit(LeaderCasualtyRolled{Leader: spec.ID, Roll: r, Killed: r.Total >= threshold, Rule: "15.4"})
 	}
 	return nil
+}
+
+// stackedLeaders are the leaders of unit i's side in its hex.
+func stackedLeaders(sc *Scenario, st *State, i int) []int {
+	var out []int
+	for l, ls := range st.Leaders {
+		if !ls.OffMap && !ls.Killed && ls.Hex == st.Units[i].Hex && sc.Leaders[l].Side == sc.Units[i].Side {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // displaceLeaders places each surviving leader whose unit was Retired or

@@ -120,6 +120,9 @@ func (g *game) mayGiveActions(o Order) error {
 	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
 		return g.illegal(o, "5.1", "units move only in the Move/Fire Phase of their Command's Activation")
 	}
+	if len(g.st.Declared) > 0 {
+		return g.illegal(o, "ExtSoP C", "the Shock Phase has begun with your first SHOCK or CHARGE: movement and fire are over for this Activation")
+	}
 	return nil
 }
 

@@ -158,7 +158,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -222,6 +222,10 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseFire(a, rest, syntax)
 	case "RETREAT":
 		return parseRetreat(a, rest, syntax)
+	case "SHOCK":
+		return parseShock(a, rest, syntax)
+	case "CHARGE":
+		return parseCharge(a, rest, syntax)
 	case "HOLD":
 		if len(rest) == 1 && strings.EqualFold(rest[0], "FIRE") {
 			return ReactOrder{at: a}, nil

@@ -40,7 +40,7 @@ func (r PendingRetreat) clone() PendingRetreat {
 // when his standing orders ask for it and no other retreat waits already.
 func (g *game) askRetreat(i int, attackers []int, paths []retreatPath, cause string) bool {
 	side := g.sc.Units[i].Side
-	if !g.st.Standing[side].AskRetreat || len(paths) < 2 || g.st.Retreat != nil || g.st.Pending.Kind == 0 {
+	if !g.st.Standing[side].AskRetreat || len(paths) < 2 || g.st.Retreat != nil || g.st.Pending.Kind == 0 || g.shocking {
 		return false
 	}
 	e := RetreatAsked{Side: side, Retreat: PendingRetreat{Unit: g.sc.Units[i].ID, Cause: cause, Resume: g.st.Pending}}
@@ -105,14 +105,7 @@ func (g *game) retreatOrder(o RetreatOrder) error {
 	return g.illegal(o, "12.3", fmt.Sprintf("%s may not retreat to %s", r.Unit, want))
 }
 
-func (g *game) unitIndex(id string) int {
-	for i, u := range g.sc.Units {
-		if u.ID == id {
-			return i
-		}
-	}
-	return -1
-}
+func (g *game) unitIndex(id string) int { return unitIdx(g.sc, id) }
 
 // throughOf is the friendly missile unit a two-hex retreat passes.
 func throughOf(sc *Scenario, st *State, i int, p []hex.Hex) int {

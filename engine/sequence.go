@@ -45,6 +45,9 @@ type game struct {
 	steps  int
 	sender Side
 	opened bool // OrdersApplied emitted
+	// shocking is true while the Shock Phase is carried out: it does not
+	// stop for a decision yet, so retreats take their default (ruling R73).
+	shocking bool
 }
 
 // Apply carries out an order block sent by side. Orders are taken one at a
@@ -217,6 +220,10 @@ func (g *game) order(o Order) error {
 		return g.react(o)
 	case StandingRetreat:
 		return g.standingRetreat(o)
+	case ShockOrder:
+		return g.shock(o)
+	case ChargeOrder:
+		return g.charge(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

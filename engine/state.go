@@ -125,6 +125,9 @@ type State struct {
 	// Reaction is the move waiting for the Reaction Fire decision of the
 	// units it came next to, while Pending is DecideReaction (9.2).
 	Reaction *PendingReaction `json:"reaction,omitempty"`
+	// Declared are the Shock and Charge attacks declared so far in Step 1
+	// of the Shock Phase (10.3); they are carried out at END.
+	Declared []Declaration `json:"declared,omitempty"`
 
 	Units     []UnitState     `json:"units"`
 	Leaders   []LeaderState   `json:"leaders"`
@@ -162,6 +165,9 @@ type UnitState struct {
 	// weapon with one Reaction target per enemy Activation (crossbows,
 	// 9.2) reacts no more.
 	Reacted bool `json:"reacted,omitempty"`
+	// Engaged: the unit began the current Activation adjacent to an enemy
+	// unit, so it may not Charge in it (11.1).
+	Engaged bool `json:"engaged,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -258,6 +264,10 @@ func (st *State) Clone() *State {
 	if st.Reaction != nil {
 		p := st.Reaction.clone()
 		c.Reaction = &p
+	}
+	c.Declared = nil
+	for _, d := range st.Declared {
+		c.Declared = append(c.Declared, d.clone())
 	}
 	return &c
 }

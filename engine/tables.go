@@ -26,6 +26,9 @@ type Tables struct {
 
 	// FireDRM are the Fire Table's circumstance DRMs besides range (9.3).
 	FireDRM FireDRMs
+	// ShockDRM are the fixed Shock and Charge DRMs of 10.4 and the die
+	// thresholds of Charge Reluctance and Counter-Charge (11.4, 11.6).
+	ShockDRM ShockDRMs
 	// LeaderCasualty are the thresholds of 15.4's Leader Casualty Checks.
 	LeaderCasualty LeaderCasualty
 	// Movement are the fixed Movement Point costs and die thresholds of
@@ -54,6 +57,41 @@ type MovementRules struct {
 	LeaveMountedZOCMP      int
 	PassThroughMP          int
 	PassThroughDisorderMax int
+}
+
+// ShockDRMs are the fixed numbers of Shock and Charge combat (10.4, 11.4,
+// 11.6, 12.7, 14.1), "+" favouring the attacker.
+type ShockDRMs struct {
+	// Angle of Attack (10.4 #2A): through a Flank, through the Rear,
+	// through two or more sides (not cumulative with the other two).
+	Flank, Rear, TwoSides int
+	// Height: all attackers on a lower level than the defender (10.4 #2C).
+	Height int
+	// Charge: a Mounted MAA successfully charging; ChargeMoved instead
+	// when a charging unit moved in its Activation (10.4 #4, 11.2).
+	Charge, ChargeMoved int
+	// Leader stacked with a charging Mounted MAA (10.4 #5, 15.3).
+	Leader int
+	// AttackerDisordered: one or more attackers Disordered (10.4 #7).
+	AttackerDisordered int
+	// DefenderRetired: the defender is Retired (10.4 #8, 12.4).
+	DefenderRetired int
+	// ShieldWall: a defender in Shield Wall attacked through a Frontal
+	// hexside (10.4 #9, 14.1).
+	ShieldWall int
+	// ContinuedAttack: per previous attack by the unit in the Activation
+	// (12.7).
+	ContinuedAttack int
+	// CounterChargeShock: a Shock attack Counter-Charged (11.6).
+	CounterChargeShock int
+	// ReluctanceMax: a Charge Reluctance DR of this or less charges
+	// (11.4: "0–4").
+	ReluctanceMax int
+	// CounterChargeMax: an adjusted Counter-Charge DR of this or less
+	// succeeds (11.6: "4 or less"); CounterChargeFacing is added when the
+	// unit must change facing to counter-charge.
+	CounterChargeMax    int
+	CounterChargeFacing int
 }
 
 // LeaderCasualty: a leader in a hex hit by fire is killed on a die of
@@ -133,6 +171,14 @@ type UnitType struct {
 	// change takes; empty and 0 for every other type.
 	Becomes    string
 	ChangeCost int
+	// Unhorsed is the type that replaces a unit of this type Unhorsed by
+	// a combat result (12.5: Mounted MAA become Unhorsed MAA); empty when
+	// the type cannot be unhorsed.
+	Unhorsed string
+	// Reluctance: Mounted MAA charging a unit of this type through its
+	// Frontal hexside roll for Charge Reluctance (11.4: Dismounted MAA
+	// and pike-armed infantry, not Unhorsed MAA nor axes).
+	Reluctance bool
 }
 
 // Class returns the Terrain Effects Chart column of the type.

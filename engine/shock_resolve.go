@@ -1,0 +1,508 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// 10.3 Step 3 and 10.4: one attack resolved. "Shock is resolved against each
+// defending unit, individually"; one attacker against two defenders rolls
+// twice and the results, "which can be cumulative", are applied after both
+// rolls (10.3 PLAY NOTE). "When multiple attacking units are involved in an
+// attack, any negative combat results apply to all attacking units." The
+// Charge Table is used "as long as at least half of the units in an
+// individual attack succeeded in Charging" (10.3, 12.1).
+
+// outcome is one defender's roll and result.
+type outcome struct {
+	defender int
+	result   Result
+}
+
+// resolveAttack resolves attack a in Continued Attack round round (0 for
+// the declared attacks) and returns the units that earned a Continued
+// Attack.
+func (g *game) resolveAttack(a *attack, round int) ([]int, error) {
+	atk, defs := g.engaged(a)
+	if len(atk) == 0 || len(defs) == 0 {
+		g.emit(AttackLapsed{Attackers: unitIDs(g.sc, a.attackers), Defenders: unitIDs(g.sc, a.defenders),
+			Reason: "the attackers and defenders are no longer face to face"})
+		return nil, nil
+	}
+	var charging []int
+	for _, i := range atk {
+		if _, ok := a.charges[i]; ok {
+			charging = append(charging, i)
+		}
+	}
+	table, name := &g.sc.Tables.Shock, "Shock"
+	if len(charging) > 0 && 2*len(charging) >= len(atk) {
+		table, name = &g.sc.Tables.Charge, "Charge"
+	}
+	from := map[int]hex.Hex{}
+	var outs []outcome
+	for _, j := range defs {
+		from[j] = g.st.Units[j].Hex
+		mods := shockModifiers(g.sc, g.st, atk, j, len(defs), charging, round)
+		col := shockColumn(g.st, j)
+		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(unitIDs(g.sc, atk), ", "), g.sc.Units[j].ID), mods...)
+		if err != nil {
+			return nil, err
+		}
+		res, _ := table.Lookup(col, r.Total)
+		g.emit(AttackResolved{Round: round, Attackers: unitIDs(g.sc, atk), Defender: g.sc.Units[j].ID,
+			Table: table.Name, Column: col, Roll: r, Result: res.Text})
+		outs = append(outs, outcome{defender: j, result: res})
+	}
+	ca := false
+	for _, o := range outs {
+		if err := g.combatEffects(o.defender, o.result.Defender, atk, "Shock by "+strings.Join(unitIDs(g.sc, atk), ", ")); err != nil {
+			return nil, err
+		}
+		ca = ca || o.result.ContinuedAttack
+	}
+	for _, o := range outs {
+		for _, i := range atk {
+			if err := g.combatEffects(i, o.result.Attacker, defs, "its attack on "+g.sc.Units[o.defender].ID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return g.afterAttack(atk, charging, defs, from, ca), nil
+}
+
+// engaged are the attackers of a still able to attack (on the field, not
+// Retired, next to one of its defenders) and the defenders next to them.
+func (g *game) engaged(a *attack) (atk, defs []int) {
+	grid := g.sc.Map.Grid
+	for _, j := range a.defenders {
+		if !onField(g.st, j) {
+			continue
+		}
+		for _, i := range a.attackers {
+			if onField(g.st, i) && g.st.Units[i].Status != Retired && grid.Distance(g.st.Units[i].Hex, g.st.Units[j].Hex) == 1 {
+				defs = append(defs, j)
+				break
+			}
+		}
+	}
+	for _, i := range a.attackers {
+		if !onField(g.st, i) || g.st.Units[i].Status == Retired {
+			continue
+		}
+		for _, j := range defs {
+			if grid.Distance(g.st.Units[i].Hex, g.st.Units[j].Hex) == 1 {
+				atk = append(atk, i)
+				break
+			}
+		}
+	}
+	return atk, defs
+}
+
+// shockColumn: "The Shock and Charge combat results column used depend on
+// whether the defending unit is Normal or Disordered" (12.1); a Retired
+// unit is treated as Disordered (12.4).
+func shockColumn(st *State, j int) string {
+	if st.Units[j].Status == Normal {
+		return "normal"
+	}
+	return "disordered"
+}
+
+// shockModifiers are the DRMs of 10.4 for attackers atk against defender j,
+// in the book's order, each with its reason and section. Zero DRMs are left
+// out, as the books' examples leave them out.
+func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, charging []int, round int) []Modifier {
+	t := sc.Tables.ShockDRM
+	var mods []Modifier
+	add := func(drm int, rule, reason string, args ...any) {
+		if drm != 0 {
+			mods = append(mods, Modifier{DRM: drm, Reason: fmt.Sprintf(reason, args...), Rule: rule})
+		}
+	}
+	add(len(atk)-defenders, "10.4 #1", "Strength Advantage, %d unit(s) against %d", len(atk), defenders)
+	angle, why := angleOfAttack(sc, st, atk, j)
+	add(angle, "10.4 #2A", "Angle of Attack: %s", why)
+	if drm, what := shockTerrain(sc, st, atk, j); drm != 0 {
+		add(drm, "10.4 #2B", "terrain: %s", what)
+	}
+	if lowerThan(sc, st, atk, j) {
+		add(t.Height, "10.4 #2C", "every attacker lower than the defender")
+	}
+	r, dj := ratings(sc, st, j), st.Units[j]
+	if dj.Status == Normal {
+		add(r.Shock, "10.4 #3", "%s's Shock Defense", sc.Units[j].ID)
+	} else {
+		add(r.ShockDisordered, "10.4 #3", "%s's Shock Defense, Disordered side", sc.Units[j].ID)
+	}
+	if len(charging) > 0 {
+		moved := false
+		for _, i := range charging {
+			moved = moved || st.Units[i].Moved
+		}
+		if moved {
+			add(t.ChargeMoved, "10.4 #4, 11.2", "Charge by a unit that moved this Activation")
+		} else {
+			add(t.Charge, "10.4 #4, 11.2", "Charge")
+		}
+		for _, i := range charging {
+			if len(stackedLeaders(sc, st, i)) > 0 {
+				add(t.Leader, "10.4 #5, 15.3", "a leader with the charging %s", sc.Units[i].ID)
+				break
+			}
+		}
+	}
+	wsm, from, dt := bestWSM(sc, st, atk, j)
+	add(wsm, "10.4 #6", "Weapon System Matrix, %s against %s", from, dt)
+	for _, i := range atk {
+		if st.Units[i].Status == Disordered {
+			add(t.AttackerDisordered, "10.4 #7", "attacker Disordered")
+			break
+		}
+	}
+	if dj.Status == Retired {
+		add(t.DefenderRetired, "10.4 #8, 12.4", "defender Retired")
+	}
+	if dj.ShieldWall && anyThrough(sc, st, atk, j, hex.Front) {
+		add(t.ShieldWall, "10.4 #9, 14.1", "Shield Wall attacked through its Front")
+	}
+	if round > 0 {
+		add(round*t.ContinuedAttack, "12.7", "Continued Attack, %d previous attack(s) this Activation", round)
+	}
+	return mods
+}
+
+// angleOfAttack (10.4 #2A): through a Flank +2, through the Rear +3, through
+// two or more of Front, Left Flank, Right Flank and Rear +4 instead.
+func angleOfAttack(sc *Scenario, st *State, atk []int, j int) (int, string) {
+	t, dj := sc.Tables.ShockDRM, st.Units[j]
+	sides := map[string]bool{}
+	var names []string
+	for _, i := range atk {
+		d, ok := sc.Map.Grid.DirTo(dj.Hex, st.Units[i].Hex)
+		if !ok {
+			continue
+		}
+		name := dj.Facing.SideAspect(d).String()
+		if fl := dj.Facing.Flank(); d == fl[0] {
+			name = "Left Flank"
+		} else if d == fl[1] {
+			name = "Right Flank"
+		}
+		if !sides[name] {
+			sides[name] = true
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	switch {
+	case len(sides) >= 2:
+		return t.TwoSides, strings.Join(names, " and ")
+	case sides["Rear"]:
+		return t.Rear, "through the Rear"
+	case sides["Left Flank"] || sides["Right Flank"]:
+		return t.Flank, "through a Flank"
+	}
+	return 0, ""
+}
+
+// anyThrough: some attacker stands at aspect a of defender j.
+func anyThrough(sc *Scenario, st *State, atk []int, j int, a hex.Aspect) bool {
+	for _, i := range atk {
+		if isAspect(sc.Map.Grid, st.Units[j].Hex, st.Units[j].Facing, st.Units[i].Hex, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// shockTerrain (10.4 #2B): the defender's hex and the hexside crossed, by
+// the attacker's class; with attackers whose terrain differs, "the terrain
+// DRM most favorable to the defender is used". A slope counts only when
+// attacking up it (ruling R76).
+func shockTerrain(sc *Scenario, st *State, atk []int, j int) (int, string) {
+	to := st.Units[j].Hex
+	best, what := 0, ""
+	for k, i := range atk {
+		class := unitType(sc, st, i).Class()
+		drm, names := 0, []string{}
+		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(to)]; tt != nil && tt.ShockDRM[class] != 0 {
+			drm += tt.ShockDRM[class]
+			names = append(names, tt.Name)
+		}
+		for _, f := range featuresBetween(&sc.Map, st.Units[i].Hex, to) {
+			t := sc.Tables.Hexsides[f.Feature]
+			if t == nil || t.ShockDRM[class] == 0 || t.Slope && f.B != to {
+				continue
+			}
+			drm += t.ShockDRM[class]
+			names = append(names, t.Name)
+		}
+		if k == 0 || drm < best {
+			best, what = drm, strings.Join(names, ", ")
+		}
+	}
+	return best, what
+}
+
+// lowerThan: "all attacking units are on lower level than the defending
+// unit" (10.4 #2C).
+func lowerThan(sc *Scenario, st *State, atk []int, j int) bool {
+	h := sc.Map.Elevation[st.Units[j].Hex]
+	for _, i := range atk {
+		if sc.Map.Elevation[st.Units[i].Hex] >= h {
+			return false
+		}
+	}
+	return true
+}
+
+// bestWSM: the Weapon System Matrix DRM; "If an attacker is doing so with
+// multiple units of different types, he may use the DRM with the best
+// benefit for the Attacker" (10.4 #6).
+func bestWSM(sc *Scenario, st *State, atk []int, j int) (drm int, attacker, defender string) {
+	dt := unitType(sc, st, j).Key
+	best, from := 0, ""
+	for k, i := range atk {
+		at := unitType(sc, st, i).Key
+		if v := sc.Tables.WSM[at][dt]; k == 0 || v > best {
+			best, from = v, at
+		}
+	}
+	return best, from, dt
+}
+
+// combatEffects applies one side of a Shock or Charge result to unit i,
+// then the Leader Casualty Check of 15.4: "Any time a leader is stacked
+// with a unit that receives either a Disordered, Retired or Eliminated
+// result" (Unhorsed leaves it Disordered, 12.5; a unit that cannot retreat
+// is eliminated, 12.3). Against are the units on the other side, which a
+// retreat moves away from.
+func (g *game) combatEffects(i int, effects []Effect, against []int, cause string) error {
+	if len(effects) == 0 || !onField(g.st, i) {
+		return nil
+	}
+	leaders := stackedLeaders(g.sc, g.st, i)
+	check := false
+	for _, e := range effects {
+		if g.st.Units[i].Status == Eliminated {
+			break
+		}
+		switch e.Kind {
+		case EffectDisordered:
+			g.disorder(i, cause)
+		case EffectRetreat:
+			g.retreat(i, against, cause)
+		case EffectRetired:
+			g.retire(i, cause)
+		case EffectUnhorsed:
+			g.unhorse(i, cause)
+		case EffectEliminated:
+			g.eliminate(i, cause)
+		}
+		check = check || e.Kind != EffectRetreat
+	}
+	status := g.st.Units[i].Status
+	if check || status == Eliminated {
+		if err := g.leaderCasualties(leaders, "shock", true); err != nil {
+			return err
+		}
+	}
+	if status == Retired || status == Eliminated {
+		return g.displaceLeaders(leaders)
+	}
+	return nil
+}
+
+// unhorse: "Replace the Mounted MAA with an Unhorsed MAA unit in Disordered
+// status" (12.5). A unit with no horse to lose is Disordered instead
+// (ruling R77); a Retired one is eliminated (12.4).
+func (g *game) unhorse(i int, cause string) {
+	switch t := unitType(g.sc, g.st, i); {
+	case g.st.Units[i].Status == Retired:
+		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
+	case t.Unhorsed == "":
+		g.disorder(i, cause+"; it has no horse to lose")
+	default:
+		g.emit(UnitUnhorsed{Unit: g.sc.Units[i].ID, Type: t.Unhorsed, Cause: cause})
+	}
+}
+
+// afterAttack is 10.5 Advance after Combat and the Continued Attacks it
+// notes. "The attacker must, if possible, Advance one of his eligible
+// attacking units into that hex": not a Disordered unit that did not earn
+// a Continued Attack, nor one barred by terrain; a Charging unit first,
+// then a Mounted unit, then a non-Disordered one (then by id, ruling R75).
+// Of two vacated hexes the attacker takes the first defender's. The unit
+// that advances makes the Continued Attack, keeping its facing (10.5
+// example); with no advance every attacker still there continues.
+func (g *game) afterAttack(atk, charging, defs []int, from map[int]hex.Hex, ca bool) []int {
+	for _, j := range defs {
+		h := from[j]
+		if occupant(g.st, h) >= 0 {
+			continue
+		}
+		var cands []int
+		for _, i := range atk {
+			us := g.st.Units[i]
+			if onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) &&
+				g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA {
+				cands = append(cands, i)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		sort.SliceStable(cands, func(x, y int) bool { return g.advanceBefore(cands[x], cands[y], charging) })
+		i := cands[0]
+		g.emit(UnitAdvanced{Unit: g.sc.Units[i].ID, From: g.st.Units[i].Hex, To: h, ContinuedAttack: ca})
+		g.captureIn(i, h)
+		if ca {
+			return []int{i}
+		}
+		return nil
+	}
+	if !ca {
+		return nil
+	}
+	var out []int
+	for _, i := range atk {
+		if onField(g.st, i) && g.st.Units[i].Status != Retired {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// advanceBefore orders the candidates of an advance (10.5 priorities).
+func (g *game) advanceBefore(a, b int, charging []int) bool {
+	ca, cb := containsInt(charging, a), containsInt(charging, b)
+	if ca != cb {
+		return ca
+	}
+	ma, mb := unitType(g.sc, g.st, a).Mounted, unitType(g.sc, g.st, b).Mounted
+	if ma != mb {
+		return ma
+	}
+	na, nb := g.st.Units[a].Status == Normal, g.st.Units[b].Status == Normal
+	if na != nb {
+		return na
+	}
+	return g.sc.Units[a].ID < g.sc.Units[b].ID
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// captureIn: a unit entering a hex captures the enemy Standard standing
+// there alone (13.2) and sends the enemy leaders there alone to their
+// nearest unit, or takes them when surrounded (15.5).
+func (g *game) captureIn(i int, h hex.Hex) {
+	side := g.sc.Units[i].Side
+	for k, s := range g.sc.Standards {
+		ss := g.st.Standards[k]
+		if s.Side == side || ss.Captured || ss.Hex != h {
+			continue
+		}
+		g.emit(StandardCaptured{Standard: s.ID, By: g.sc.Units[i].ID, At: h})
+		for u, spec := range g.sc.Units {
+			if c := g.sc.Command(spec.Command); c != nil && c.Standard == s.ID && g.st.Units[u].Status == Retired && !g.st.Units[u].OffMap {
+				g.eliminate(u, fmt.Sprintf("its Standard %s was captured (13.2)", s.ID))
+			}
+		}
+	}
+	var alone []int
+	for l, ls := range g.st.Leaders {
+		if g.sc.Leaders[l].Side != side && !ls.OffMap && !ls.Killed && ls.Hex == h {
+			alone = append(alone, l)
+		}
+	}
+	if len(alone) > 0 {
+		_ = g.displaceLeaders(alone) // never fails: it rolls no die
+	}
+}
+
+// AttackResolved: one defender's Shock or Charge roll and its result
+// (10.3, 10.4, 12.1); the effects follow as events.
+type AttackResolved struct {
+	Round     int      `json:"round,omitempty"`
+	Attackers []string `json:"attackers"`
+	Defender  string   `json:"defender"`
+	Table     string   `json:"table"`
+	Column    string   `json:"column"`
+	Roll      Roll     `json:"roll"`
+	Result    string   `json:"result"`
+}
+
+func (e AttackResolved) apply(st *State) {
+	for _, a := range e.Attackers {
+		st.Unit(a).Acted = true
+	}
+	st.Unit(e.Defender).Acted = true
+}
+
+func (e AttackResolved) describe(*Scenario) string {
+	return fmt.Sprintf("%s against %s: %s: %s, %s column: %s (10.3).", strings.Join(e.Attackers, " and "), e.Defender,
+		describeRoll(e.Roll), e.Table, e.Column, e.Result)
+}
+
+// UnitUnhorsed: a Mounted MAA replaced by an Unhorsed MAA, Disordered
+// (12.5).
+type UnitUnhorsed struct {
+	Unit  string `json:"unit"`
+	Type  string `json:"type"`
+	Cause string `json:"cause"`
+}
+
+func (e UnitUnhorsed) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Type, u.Status = e.Type, Disordered
+}
+
+func (e UnitUnhorsed) describe(*Scenario) string {
+	return fmt.Sprintf("%s is Unhorsed: it fights on foot as %s, Disordered (%s; 12.5).", e.Unit, e.Type, e.Cause)
+}
+
+// UnitAdvanced: an attacker advanced into a vacated hex (10.5); it is not
+// Movement and draws no Reaction Fire.
+type UnitAdvanced struct {
+	Unit            string  `json:"unit"`
+	From            hex.Hex `json:"from"`
+	To              hex.Hex `json:"to"`
+	ContinuedAttack bool    `json:"continued_attack,omitempty"`
+}
+
+func (e UnitAdvanced) apply(st *State) { st.Unit(e.Unit).Hex = e.To }
+
+func (e UnitAdvanced) describe(*Scenario) string {
+	if e.ContinuedAttack {
+		return fmt.Sprintf("%s advances into %s, keeping its facing, for its Continued Attack (10.5, 12.7).", e.Unit, e.To)
+	}
+	return fmt.Sprintf("%s advances into %s (10.5).", e.Unit, e.To)
+}
+
+// StandardCaptured: an enemy unit entered the hex of a Standard standing
+// alone (13.2).
+type StandardCaptured struct {
+	Standard string  `json:"standard"`
+	By       string  `json:"by"`
+	At       hex.Hex `json:"at"`
+}
+
+func (e StandardCaptured) apply(st *State) { st.Standard(e.Standard).Captured = true }
+
+func (e StandardCaptured) describe(*Scenario) string {
+	return fmt.Sprintf("%s captures the Standard %s in %s: its Retired units are lost, and so will be any it Retires hereafter (13.2).", e.By, e.Standard, e.At)
+}
+
+func init() { registerEvents(AttackResolved{}, UnitUnhorsed{}, UnitAdvanced{}, StandardCaptured{}) }
