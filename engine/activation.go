@@ -65,12 +65,7 @@ func (g *game) end(o End) error {
 		if bad != nil {
 			return g.illegal(o, bad.Rule, fmt.Sprintf("the attacks declared do not hold together: %s: %s", bad.Text, bad.Reason))
 		}
-		g.shocking = true
-		err := g.shockPhase(attacks)
-		g.shocking = false
-		if err != nil {
-			return err
-		}
+		return g.shockPhase(attacks)
 	}
 	g.rallyPhase()
 	return g.endActivation()
@@ -237,7 +232,7 @@ func (e CommandActivated) apply(st *State) {
 	st.Activations++
 	for i := range st.Units {
 		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired, st.Units[i].Reacted = false, false, false, false, false
-		st.Units[i].Engaged = false
+		st.Units[i].Engaged, st.Units[i].InZOCOf, st.Units[i].CounterCharged = false, nil, false
 	}
 	st.Declared = nil
 	for i := range st.Leaders {

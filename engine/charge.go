@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"herald/engine/hex"
@@ -18,22 +19,22 @@ import (
 // the Activation began next to an enemy (11.1), not Out of Command
 // (15.2); nothing in Woods, Marsh, City or Rough (11.3); never through the
 // Frontal hexside of a Shield Wall (14.1, checked with the path).
-func mayCharge(sc *Scenario, st *State, i, j int) string {
+func mayCharge(sc *Scenario, st *State, i, j int) (rule, why string) {
 	id, us := sc.Units[i].ID, st.Units[i]
 	switch t := unitType(sc, st, i); {
-	case !t.Charges:
-		return fmt.Sprintf("%s (%s) may not Charge: only Mounted Men-at-Arms do (11.1)", id, t.Name)
-	case us.Status == Disordered:
-		return fmt.Sprintf("%s is Disordered: it may Shock, not Charge (11.1, 12.2)", id)
+	case t == nil || !t.Charges:
+		return "11.1", fmt.Sprintf("%s (%s) may not Charge: only Mounted Men-at-Arms do", id, sc.Units[i].Type)
+	case us.Status != Normal:
+		return "11.1", fmt.Sprintf("%s is %s: it may Shock, not Charge (12.2)", id, us.Status)
 	case us.Engaged:
-		return fmt.Sprintf("%s began the Activation next to an enemy unit: it may Shock, not Charge (11.1)", id)
+		return "11.1", fmt.Sprintf("%s began the Activation next to an enemy unit: it may Shock, not Charge", id)
 	case us.OutOfCommand:
-		return fmt.Sprintf("%s is Out of Command: it may not Charge (15.2)", id)
+		return "15.2", fmt.Sprintf("%s is Out of Command: it may not Charge", id)
 	}
 	if tt := sc.Tables.Terrain[sc.Map.TerrainAt(st.Units[j].Hex)]; tt != nil && tt.NoCharge {
-		return fmt.Sprintf("%s stands in %s: a unit there may not be Charged (11.3); Shock it instead", sc.Units[j].ID, tt.Name)
+		return "11.3", fmt.Sprintf("%s stands in %s: a unit there may not be Charged; Shock it instead", sc.Units[j].ID, tt.Name)
 	}
-	return ""
+	return "", ""
 }
 
 // chargePath is a legal Charge: the hexes entered, the last one next to the
@@ -151,6 +152,12 @@ func chargeBlocked(sc *Scenario, st *State, i, j int, p []hex.Hex) string {
 			}
 		}
 		at = h
+	}
+	if len(p) == 0 { // a Counter-Charge at an adjacent unit (11.5)
+		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(st.Units[j].Hex)]; tt != nil && tt.NoCharge {
+			return fmt.Sprintf("%s stands in %s, where no unit may be Charged (11.3)", sc.Units[j].ID, tt.Name)
+		}
+		return ""
 	}
 	end := p[len(p)-1]
 	if st.Units[j].ShieldWall && isAspect(sc.Map.Grid, st.Units[j].Hex, st.Units[j].Facing, end, hex.Front) {
@@ -275,9 +282,21 @@ type ChargeLost struct {
 	Reason string `json:"reason"`
 }
 
-func (ChargeLost) apply(*State) {}
+func (e ChargeLost) apply(st *State) { st.Shock.loseCharge(e.Unit) }
 
-func (e ChargeLost) describe(*Scenario) string { return fmt.Sprintf("%s loses its Charge: %s.", e.Unit, e.Reason) }
+// loseCharge: the unit's Charge marker becomes a Shock marker (11.6).
+func (p *ShockPhase) loseCharge(id string) {
+	if p == nil {
+		return
+	}
+	for k := range p.Attacks {
+		p.Attacks[k].Charging = slices.DeleteFunc(p.Attacks[k].Charging, func(c string) bool { return c == id })
+	}
+}
+
+func (e ChargeLost) describe(*Scenario) string {
+	return fmt.Sprintf("%s loses its Charge: %s.", e.Unit, e.Reason)
+}
 
 // ChargeReluctance: the Charge Reluctance roll (11.4).
 type ChargeReluctance struct {
@@ -288,7 +307,11 @@ type ChargeReluctance struct {
 	Charges bool   `json:"charges"`
 }
 
-func (ChargeReluctance) apply(*State) {}
+func (e ChargeReluctance) apply(st *State) {
+	if !e.Charges {
+		st.Shock.loseCharge(e.Unit)
+	}
+}
 
 func (e ChargeReluctance) describe(*Scenario) string {
 	if e.Charges {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine/hex"
@@ -25,31 +26,52 @@ func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
 	if out := outOfCommand(g.sc, g.st, cmd); len(out) > 0 {
 		g.emit(CommandTraced{Command: cmd, OutOfCommand: out})
 	}
-	var engaged []string
+	e := CommandEngaged{Command: cmd}
 	for i, u := range g.sc.Units {
-		if us := g.st.Units[i]; u.Command == cmd && !us.OffMap && us.Status != Eliminated && g.adjacentEnemy(u.Side, us.Hex) {
-			engaged = append(engaged, u.ID)
+		us := g.st.Units[i]
+		if us.OffMap || us.Status == Eliminated {
+			continue
+		}
+		if u.Command == cmd && g.adjacentEnemy(u.Side, us.Hex) {
+			e.Units = append(e.Units, u.ID)
+		}
+		if u.Side != side && unitType(g.sc, g.st, i) != nil && unitType(g.sc, g.st, i).Charges {
+			if z := enemyZOC(g.sc, g.st, u.Side, us.Hex); len(z) > 0 {
+				if e.InZOC == nil {
+					e.InZOC = map[string][]string{}
+				}
+				e.InZOC[u.ID] = unitIDs(g.sc, z)
+			}
 		}
 	}
-	if len(engaged) > 0 {
-		g.emit(CommandEngaged{Command: cmd, Units: engaged})
+	if len(e.Units) > 0 || len(e.InZOC) > 0 {
+		g.emit(e)
 	}
 }
 
-// CommandEngaged: at the start of an Activation, these units of the
-// Command stood next to an enemy unit: they may not Charge in it (11.1).
+// CommandEngaged: at the start of an Activation, the units of the Command
+// next to an enemy unit, which may not Charge in it (11.1), and the enemy
+// Mounted MAA in a ZOC of the active side, with whose ZOC, which may not
+// Counter-Charge another unit while they stay in it (11.5).
 type CommandEngaged struct {
-	Command string   `json:"command"`
-	Units   []string `json:"units"`
+	Command string              `json:"command"`
+	Units   []string            `json:"units,omitempty"`
+	InZOC   map[string][]string `json:"in_zoc,omitempty"`
 }
 
 func (e CommandEngaged) apply(st *State) {
 	for _, id := range e.Units {
 		st.Unit(id).Engaged = true
 	}
+	for id, z := range e.InZOC {
+		st.Unit(id).InZOCOf = slices.Clone(z)
+	}
 }
 
 func (e CommandEngaged) describe(sc *Scenario) string {
+	if len(e.Units) == 0 {
+		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand in its ZOCs (11.5).", commandName(sc, e.Command))
+	}
 	return fmt.Sprintf("Next to the enemy as %s's Activation begins, so no Charge for them: %s (11.1).", commandName(sc, e.Command), strings.Join(e.Units, ", "))
 }
 

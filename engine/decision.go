@@ -36,6 +36,10 @@ const (
 	// DecideReaction: the owner of units an enemy moved next to decides
 	// whether they fire, when his standing orders ask him (9.2).
 	DecideReaction
+	// DecideResponse: the defender decides whether his attacked units
+	// Counter-Charge or Retreat Before Shock, when his standing orders ask
+	// him (10.2, 11.5).
+	DecideResponse
 )
 
 var decisionNames = map[DecisionKind]string{
@@ -46,6 +50,7 @@ var decisionNames = map[DecisionKind]string{
 	DecideRetreat:      "retreat",
 	DecideReturnFire:   "return fire",
 	DecideReaction:     "reaction fire",
+	DecideResponse:     "shock response",
 }
 
 func (k DecisionKind) String() string {
@@ -91,6 +96,14 @@ func Waiting(sc *Scenario, st *State) string {
 	case DecideReaction:
 		if p := st.Reaction; p != nil {
 			return fmt.Sprintf("waiting for the %s to decide whether %s fire at %s, which has entered their Frontal hex (9.2)", name, strings.Join(p.Reactors, ", "), p.Mover)
+		}
+	case DecideResponse:
+		if p := st.Shock; p != nil {
+			var units []string
+			for _, r := range p.Responses {
+				units = append(units, r.Unit)
+			}
+			return fmt.Sprintf("waiting for the %s to decide whether %s Counter-Charge or Retreat Before Shock (10.2, 11.5)", name, strings.Join(units, ", "))
 		}
 	}
 	return "waiting for " + name
@@ -138,6 +151,8 @@ func Legal(sc *Scenario, st *State) []string {
 		}
 	case DecideReaction:
 		out = append(out, reactForms(st)...)
+	case DecideResponse:
+		out = append(out, responseForms(sc, st)...)
 	}
 	return out
 }

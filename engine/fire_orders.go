@@ -37,8 +37,37 @@ func parseFire(a at, rest []string, syntax func(string, ...string) error) (Order
 type StandingFire struct {
 	at
 	Reaction bool
-	Mode     string // FireAlways, FireNever or FireAsk
-	Of       string // a unit or a Command; empty for the whole side
+	// Kind is set for the standing orders of the Shock Phase that share
+	// the same form: KindCounterCharge, KindRetreatBeforeShock.
+	Kind string
+	Mode string // FireAlways, FireNever or FireAsk
+	Of   string // a unit or a Command; empty for the whole side
+}
+
+// The standing orders for the defender's responses to Shock (10.2, 11.5),
+// given like those for fire: "STANDING COUNTER-CHARGE NEVER MA3",
+// "STANDING RETREAT BEFORE SHOCK ALWAYS".
+const (
+	KindCounterCharge      = "counter-charge"
+	KindRetreatBeforeShock = "retreat-before-shock"
+)
+
+var kindWords = map[string]string{
+	"return":               "RETURN FIRE",
+	"reaction":             "REACTION FIRE",
+	KindCounterCharge:      "COUNTER-CHARGE",
+	KindRetreatBeforeShock: "RETREAT BEFORE SHOCK",
+}
+
+// kind is the standing order's key base: "return", "reaction" or Kind.
+func (o StandingFire) kind() string {
+	switch {
+	case o.Kind != "":
+		return o.Kind
+	case o.Reaction:
+		return "reaction"
+	}
+	return "return"
 }
 
 // The answers a standing fire order gives: fire whenever allowed (the
@@ -50,11 +79,7 @@ const (
 )
 
 func (o StandingFire) String() string {
-	kind, when := "RETURN", o.Mode
-	if o.Reaction {
-		kind = "REACTION"
-	}
-	s := "STANDING " + kind + " FIRE " + when
+	s := "STANDING " + kindWords[o.kind()] + " " + o.Mode
 	if o.Of != "" {
 		s += " " + o.Of
 	}
@@ -66,18 +91,40 @@ func parseStandingFire(a at, rest []string, syntax func(string, ...string) error
 	if len(rest) < 3 || !strings.EqualFold(rest[1], "FIRE") {
 		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or ASK", forms...)
 	}
-	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION"), Mode: strings.ToUpper(rest[2]), Of: strings.Join(rest[3:], " ")}
-	switch {
-	case o.Mode == FireAlways || o.Mode == FireNever:
-	case o.Mode == FireAsk:
-	default:
-		return nil, syntax("STANDING "+strings.ToUpper(rest[0])+" FIRE takes ALWAYS, NEVER or ASK", forms...)
+	o := StandingFire{at: a, Reaction: strings.EqualFold(rest[0], "REACTION")}
+	return standingMode(o, rest[2:], "STANDING "+strings.ToUpper(rest[0])+" FIRE", syntax, forms)
+}
+
+// parseStandingResponse reads "STANDING COUNTER-CHARGE <mode> [<of>]" and
+// "STANDING RETREAT BEFORE SHOCK <mode> [<of>]" (words after STANDING).
+func parseStandingResponse(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	if strings.EqualFold(rest[0], "COUNTER-CHARGE") {
+		return standingMode(StandingFire{at: a, Kind: KindCounterCharge}, rest[1:], "STANDING COUNTER-CHARGE", syntax,
+			[]string{"STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK [<unit or command>]"})
 	}
-	return o, nil
+	form := "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK [<unit or command>]"
+	if len(rest) < 3 || !strings.EqualFold(rest[1], "BEFORE") || !strings.EqualFold(rest[2], "SHOCK") {
+		return nil, syntax("STANDING RETREAT BEFORE SHOCK takes ALWAYS, NEVER or ASK", form)
+	}
+	return standingMode(StandingFire{at: a, Kind: KindRetreatBeforeShock}, rest[3:], "STANDING RETREAT BEFORE SHOCK", syntax, []string{form})
+}
+
+// standingMode reads the mode and the optional unit or Command of a
+// standing order.
+func standingMode(o StandingFire, words []string, what string, syntax func(string, ...string) error, forms []string) (Order, error) {
+	if len(words) == 0 {
+		return nil, syntax(what+" takes ALWAYS, NEVER or ASK", forms...)
+	}
+	o.Mode, o.Of = strings.ToUpper(words[0]), strings.Join(words[1:], " ")
+	switch o.Mode {
+	case FireAlways, FireNever, FireAsk:
+		return o, nil
+	}
+	return nil, syntax(what+" takes ALWAYS, NEVER or ASK", forms...)
 }
 
 func (g *game) standingFire(o StandingFire) error {
-	e := FireOrderSet{Side: g.sender, Reaction: o.Reaction, Mode: o.Mode}
+	e := FireOrderSet{Side: g.sender, Reaction: o.Reaction, Kind: o.Kind, Mode: o.Mode}
 	if o.Of != "" {
 		for _, u := range g.sc.Units {
 			if u.Side == g.sender && strings.EqualFold(u.ID, o.Of) {
@@ -101,16 +148,14 @@ func (g *game) standingFire(o StandingFire) error {
 type FireOrderSet struct {
 	Side     Side   `json:"side"`
 	Reaction bool   `json:"reaction,omitempty"`
-	Mode     string `json:"mode"` // FireAlways, FireNever or FireAsk
+	Kind     string `json:"kind,omitempty"` // KindCounterCharge, KindRetreatBeforeShock
+	Mode     string `json:"mode"`           // FireAlways, FireNever or FireAsk
 	Command  string `json:"command,omitempty"`
 	Unit     string `json:"unit,omitempty"`
 }
 
 func (e FireOrderSet) key() string {
-	k := "return"
-	if e.Reaction {
-		k = "reaction"
-	}
+	k := StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()
 	switch {
 	case e.Unit != "":
 		k += ":unit:" + e.Unit
@@ -137,10 +182,8 @@ func (e FireOrderSet) apply(st *State) {
 }
 
 func (e FireOrderSet) describe(sc *Scenario) string {
-	kind := "Return Fire"
-	if e.Reaction {
-		kind = "Reaction Fire"
-	}
+	kind := map[string]string{"return": "Return Fire", "reaction": "Reaction Fire", KindCounterCharge: "Counter-Charges",
+		KindRetreatBeforeShock: "Retreat Before Shock"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
 	who := "The " + sc.SideName(e.Side)
 	switch {
 	case e.Unit != "":
@@ -161,17 +204,19 @@ func (e FireOrderSet) describe(sc *Scenario) string {
 // (or Reaction) Fire: the unit's own order decides, else its Command's,
 // else the side's; FireAlways by default.
 func fireMode(sc *Scenario, st *State, i int, reaction bool) string {
-	k := "return"
-	if reaction {
-		k = "reaction"
-	}
+	return standingFor(sc, st, i, StandingFire{Reaction: reaction}.kind(), FireAlways)
+}
+
+// standingFor is what unit i's side's standing orders of kind say for it:
+// the unit's own order, else its Command's, else the side's, else def.
+func standingFor(sc *Scenario, st *State, i int, kind, def string) string {
 	modes := st.Standing[sc.Units[i].Side].HoldFire
-	for _, key := range []string{k + ":unit:" + sc.Units[i].ID, k + ":command:" + sc.Units[i].Command, k} {
+	for _, key := range []string{kind + ":unit:" + sc.Units[i].ID, kind + ":command:" + sc.Units[i].Command, kind} {
 		if v, ok := modes[key]; ok {
 			return v
 		}
 	}
-	return FireAlways
+	return def
 }
 
 // fire carries out Active Fire.

@@ -224,6 +224,12 @@ func (g *game) order(o Order) error {
 		return g.shock(o)
 	case ChargeOrder:
 		return g.charge(o)
+	case CounterChargeOrder:
+		return g.counterChargeOrder(o)
+	case RetreatBeforeShockOrder:
+		return g.retreatBeforeShockOrder(o)
+	case StandOrder:
+		return g.stand(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

@@ -153,8 +153,8 @@ func (g *game) charge(o ChargeOrder) error {
 	if !ok || !onField(g.st, j) {
 		return g.illegal(o, "11.3", fmt.Sprintf("the enemy has no unit called %q on the field", o.Target))
 	}
-	if why := mayCharge(g.sc, g.st, i, j); why != "" {
-		return g.illegal(o, "11.1", why)
+	if rule, why := mayCharge(g.sc, g.st, i, j); why != "" {
+		return g.illegal(o, rule, why)
 	}
 	paths, why := chargePaths(g.sc, g.st, i, j)
 	if len(paths) == 0 {
@@ -279,47 +279,33 @@ func (e AttackDeclared) describe(*Scenario) string {
 
 func init() { registerEvents(AttackDeclared{}) }
 
-// attack is one attack to resolve: its attackers, with the Charges among
-// them, against one defender or, for a unit by itself, two (10.1).
-type attack struct {
-	attackers []int
-	defenders []int
-	charges   map[int]Declaration // declared Charges by attacker
-	text      []string            // the declarations, for messages
-}
-
 // buildAttacks checks the declarations as a whole (10.1, 11.3) and groups
 // them into attacks, one per defender, or one for a unit attacking two.
 // It returns the first violation found, naming the unit and the rule.
-func buildAttacks(sc *Scenario, st *State) ([]*attack, *IllegalOrderError) {
-	byDefender := map[int]*attack{}
-	var out []*attack
+func buildAttacks(sc *Scenario, st *State) ([]ShockAttack, *IllegalOrderError) {
+	byDefender := map[string]int{}
+	var out []ShockAttack
 	for _, d := range st.Declared {
-		var defs []int
 		for _, id := range d.Defenders {
-			defs = append(defs, unitIdx(sc, id))
-		}
-		for _, j := range defs {
-			if a := byDefender[j]; a != nil && (len(defs) > 1 || len(a.defenders) > 1) {
-				return nil, declError(d, "10.1", fmt.Sprintf("%s would be attacked twice: a unit attacking two defenders does so by itself, and a unit is attacked once per Activation", sc.Units[j].ID))
+			if k, ok := byDefender[id]; ok && (len(d.Defenders) > 1 || len(out[k].Defenders) > 1) {
+				return nil, declError(d, "10.1", fmt.Sprintf("%s would be attacked twice: a unit attacking two defenders does so by itself, and a unit is attacked once per Activation", id))
 			}
 		}
-		a := byDefender[defs[0]]
-		if a == nil {
-			a = &attack{defenders: defs, charges: map[int]Declaration{}}
-			out = append(out, a)
-			for _, j := range defs {
-				byDefender[j] = a
+		k, ok := byDefender[d.Defenders[0]]
+		if !ok {
+			k = len(out)
+			out = append(out, ShockAttack{Defenders: slices.Clone(d.Defenders)})
+			for _, id := range d.Defenders {
+				byDefender[id] = k
 			}
 		}
-		for _, id := range d.Attackers {
-			i := unitIdx(sc, id)
-			a.attackers = append(a.attackers, i)
-			if d.Charge {
-				a.charges[i] = d
-			}
+		a := &out[k]
+		a.Attackers = append(a.Attackers, d.Attackers...)
+		if d.Charge {
+			a.Charges = append(a.Charges, d.clone())
+			a.Charging = append(a.Charging, d.Attackers[0])
 		}
-		a.text = append(a.text, d.Text)
+		a.Text = append(a.Text, d.Text)
 	}
 	if err := checkObligations(sc, st, byDefender); err != nil {
 		return nil, err
@@ -330,7 +316,7 @@ func buildAttacks(sc *Scenario, st *State) ([]*attack, *IllegalOrderError) {
 // checkObligations: a unit that Shocks "must Shock any/all enemy units
 // that are in their frontal hexes, unless those units are being attacked
 // by other friendly units" (10.1); a Charge targets only one unit (11.3).
-func checkObligations(sc *Scenario, st *State, byDefender map[int]*attack) *IllegalOrderError {
+func checkObligations(sc *Scenario, st *State, byDefender map[string]int) *IllegalOrderError {
 	for _, d := range st.Declared {
 		if d.Charge {
 			continue
@@ -338,7 +324,7 @@ func checkObligations(sc *Scenario, st *State, byDefender map[int]*attack) *Ille
 		for _, id := range d.Attackers {
 			i := unitIdx(sc, id)
 			for _, j := range frontalEnemies(sc, st, i) {
-				if byDefender[j] == nil {
+				if _, ok := byDefender[sc.Units[j].ID]; !ok {
 					return declError(d, "10.1", fmt.Sprintf("%s Shocks, so it must also attack %s in its Frontal hex, unless another unit attacks it; legal: SHOCK %s AT %s",
 						id, sc.Units[j].ID, id, strings.Join(unitIDs(sc, frontalEnemies(sc, st, i)), " ")))
 				}
@@ -393,7 +379,7 @@ func shockForms(sc *Scenario, st *State) []string {
 			out = append(out, "SHOCK "+u.ID+" AT "+strings.Join(unitIDs(sc, fe), " "))
 		}
 		for j, e := range sc.Units {
-			if e.Side == u.Side || !onField(st, j) || mayCharge(sc, st, i, j) != "" {
+			if _, why := mayCharge(sc, st, i, j); e.Side == u.Side || !onField(st, j) || why != "" {
 				continue
 			}
 			if paths, _ := chargePaths(sc, st, i, j); len(paths) > 0 {

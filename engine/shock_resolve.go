@@ -34,7 +34,7 @@ func (g *game) resolveAttack(a *attack, round int) ([]int, error) {
 	}
 	var charging []int
 	for _, i := range atk {
-		if _, ok := a.charges[i]; ok {
+		if containsInt(a.charging, i) {
 			charging = append(charging, i)
 		}
 	}
@@ -47,6 +47,7 @@ func (g *game) resolveAttack(a *attack, round int) ([]int, error) {
 	for _, j := range defs {
 		from[j] = g.st.Units[j].Hex
 		mods := shockModifiers(g.sc, g.st, atk, j, len(defs), charging, round)
+		mods = append(mods, g.counterChargeMods(a, j)...)
 		col := shockColumn(g.st, j)
 		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(unitIDs(g.sc, atk), ", "), g.sc.Units[j].ID), mods...)
 		if err != nil {

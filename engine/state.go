@@ -128,6 +128,8 @@ type State struct {
 	// Declared are the Shock and Charge attacks declared so far in Step 1
 	// of the Shock Phase (10.3); they are carried out at END.
 	Declared []Declaration `json:"declared,omitempty"`
+	// Shock is the Shock Phase under way (10.3).
+	Shock *ShockPhase `json:"shock,omitempty"`
 
 	Units     []UnitState     `json:"units"`
 	Leaders   []LeaderState   `json:"leaders"`
@@ -168,6 +170,11 @@ type UnitState struct {
 	// Engaged: the unit began the current Activation adjacent to an enemy
 	// unit, so it may not Charge in it (11.1).
 	Engaged bool `json:"engaged,omitempty"`
+	// InZOCOf are the enemy units in whose ZOC the unit began the enemy's
+	// current Activation (11.5); CounterCharged: it has tried its one
+	// Counter-Charge of that Activation.
+	InZOCOf        []string `json:"in_zoc_of,omitempty"`
+	CounterCharged bool     `json:"counter_charged,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -264,6 +271,9 @@ func (st *State) Clone() *State {
 	if st.Reaction != nil {
 		p := st.Reaction.clone()
 		c.Reaction = &p
+	}
+	if st.Shock != nil {
+		c.Shock = st.Shock.clone()
 	}
 	c.Declared = nil
 	for _, d := range st.Declared {

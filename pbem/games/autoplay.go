@@ -56,13 +56,16 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 }
 
 // choose picks orders the way a brisk player would: decline Seizures,
-// fire when a target is in reach, move one unit a hex when the mail says
+// charge, shock or fire when an enemy is in reach (one attack a turn, which
+// always declares everything 10.1 asks of its unit), move one unit a hex when the mail says
 // where units can go, end each Activation, continue when possible, and
 // activate the Commands in turn.
 func (a *Autoplayer) choose(legal, reach []string) []string {
-	for _, l := range legal {
-		if strings.HasPrefix(l, "FIRE ") {
-			return []string{l, "END"}
+	for _, prefix := range []string{"CHARGE ", "SHOCK ", "FIRE "} {
+		for _, l := range legal {
+			if strings.HasPrefix(l, prefix) {
+				return []string{l, "END"}
+			}
 		}
 	}
 	if len(reach) > 0 {

@@ -151,6 +151,9 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 		case engine.DecideReaction:
 			question = "An enemy unit has moved into the Frontal hex of your missile units, and your standing orders ask you whether they fire: " + waiting + ". Its move goes on after your answer."
 			hint = "`STANDING REACTION FIRE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
+		case engine.DecideResponse:
+			question = "Your units are attacked in the Shock Phase, and your standing orders ask you how they meet it: " + waiting + ". Give one answer per unit, or STAND for all; the attacks are resolved after your answer."
+			hint = "`STANDING COUNTER-CHARGE ALWAYS` (or NEVER) and `STANDING RETREAT BEFORE SHOCK ALWAYS` (or NEVER), for the whole army, a Command or a unit, answer without a mail."
 		}
 		return templates.Decision{Game: gv, Account: acc, Side: name, Next: next,
 			Question: question, Legal: legal, Block: blk, StandingHint: hint}
@@ -216,6 +219,7 @@ func nextLabel(sc *engine.Scenario, p engine.Decision) string {
 		engine.DecideRetreat:      "to choose a retreat",
 		engine.DecideReturnFire:   "to decide on Return Fire",
 		engine.DecideReaction:     "to decide on Reaction Fire",
+		engine.DecideResponse:     "to meet the Shock attacks",
 	}[p.Kind]
 	if verb == "" {
 		verb = "to decide"

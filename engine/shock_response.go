@@ -1,0 +1,558 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// The defender's responses in Step 2 of the Shock Phase (10.3): "Any
+// Retreat Before Combat by the defender is resolved at this time. The
+// defender attempts any Counter-Charges of which he is capable." Both are
+// the non-active player's decisions (design principle 4): settled by his
+// standing orders (STANDING COUNTER-CHARGE, by default ALWAYS; STANDING
+// RETREAT BEFORE SHOCK, by default NEVER), or, where they say ASK, asked
+// of him in one mail once every Charge is home (ruling R79); the Shock
+// Phase waits for his answers.
+//
+// 10.2: "All mounted units (that are not Disordered) may Retreat Before
+// Shock when attacked (only) by Foot units. To retreat they move one hex
+// away from the attacking unit. They may not enter an enemy ZOC, the path
+// of a Charge, or an occupied hex, but they may change facing at will ...
+// Mounted MAA that Retreat Before Shock become disordered at the
+// completion of the retreat."
+//
+// 11.5, 11.6: "Non-Active Mounted MAA may Counter-Charge when Charged,
+// Shock attacked ... through their front or flank hex sides. Disordered
+// Mounted MAA or Mounted MAA units that began the Activation in the ZOC of
+// another enemy unit and are still in that ZOC may not ... The
+// Counter-Charged unit(s) must end in the unit's frontal hexes ... Each
+// Mounted MAA unit is limited to one Counter-Charge attempt per enemy
+// Activation. If a unit is attacked by enemy units using both Shock and
+// Charge combat, the owner may choose to Counter-Charge either the
+// Shocking Attackers or the Charging Attackers (but not both)." The roll:
+// the die plus its Shock Defense DRM, +1 if it must turn; 4 or less
+// succeeds. Against a Charge it cancels the Charge; against a Shock the
+// attacker takes −2.
+
+// Response is what one defending unit may do now.
+type Response struct {
+	Unit string `json:"unit"`
+	// Charge and Shock are the attackers it may Counter-Charge: the
+	// Charging ones, or the Shocking ones (11.5).
+	Charge []string `json:"charge,omitempty"`
+	Shock  []string `json:"shock,omitempty"`
+	// Retreats are the hexes it may Retreat Before Shock into (10.2).
+	Retreats []hex.Hex `json:"retreats,omitempty"`
+}
+
+func (r Response) clone() Response {
+	c := r
+	c.Charge, c.Shock, c.Retreats = slices.Clone(r.Charge), slices.Clone(r.Shock), slices.Clone(r.Retreats)
+	return c
+}
+
+func (r Response) empty() bool { return len(r.Charge)+len(r.Shock)+len(r.Retreats) == 0 }
+
+// responses settles each defender's options by its side's standing
+// orders and asks for the rest; it reports whether the phase now waits.
+func (g *game) responses() (asked bool, err error) {
+	var ask []Response
+	for _, a := range g.st.Shock.Attacks {
+		for _, id := range a.Defenders {
+			j := unitIdx(g.sc, id)
+			r := responseOf(g.sc, g.st, j)
+			if r.empty() {
+				continue
+			}
+			rbs := standingFor(g.sc, g.st, j, KindRetreatBeforeShock, FireNever)
+			cc := standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways)
+			switch {
+			case len(r.Retreats) > 0 && rbs == FireAlways:
+				g.retreatBeforeShock(j, r.Retreats[0], g.st.Units[j].Facing)
+				continue
+			case len(r.Charge)+len(r.Shock) > 0 && cc == FireAlways:
+				if err := g.counterCharge(j, r, len(r.Charge) > 0); err != nil {
+					return false, err
+				}
+				continue
+			}
+			if rbs != FireAsk {
+				r.Retreats = nil
+			}
+			if cc != FireAsk {
+				r.Charge, r.Shock = nil, nil
+			}
+			if !r.empty() {
+				ask = append(ask, r)
+			}
+		}
+	}
+	if len(ask) == 0 {
+		return false, nil
+	}
+	g.emit(ResponsesAsked{Side: g.st.Active.Other(), Responses: ask})
+	return true, nil
+}
+
+// responseOf is what defender j may do against the attack on it.
+func responseOf(sc *Scenario, st *State, j int) Response {
+	r := Response{Unit: sc.Units[j].ID}
+	a := st.Shock.attackOn(r.Unit)
+	if a == nil || !onField(st, j) || st.Units[j].Status != Normal {
+		return r
+	}
+	var charging, shocking []int
+	for _, id := range a.Attackers {
+		i := unitIdx(sc, id)
+		if !onField(st, i) || sc.Map.Grid.Distance(st.Units[i].Hex, st.Units[j].Hex) != 1 {
+			continue
+		}
+		if slices.Contains(a.Charging, id) {
+			charging = append(charging, i)
+		} else {
+			shocking = append(shocking, i)
+		}
+	}
+	if _, ok := counterChargeFacing(sc, st, j, charging); ok {
+		r.Charge = unitIDs(sc, charging)
+	}
+	if _, ok := counterChargeFacing(sc, st, j, shocking); ok {
+		r.Shock = unitIDs(sc, shocking)
+	}
+	r.Retreats = retreatsBeforeShock(sc, st, j, append(charging, shocking...))
+	return r
+}
+
+// counterChargeFacing is the facing defender j counter-charges units with,
+// its own when they all stand in its Frontal hexes, else one vertex turned
+// (11.5); ok is false when it may not Counter-Charge them.
+func counterChargeFacing(sc *Scenario, st *State, j int, units []int) (hex.Facing, bool) {
+	us := st.Units[j]
+	if len(units) == 0 || !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal {
+		return 0, false
+	}
+	for _, z := range us.InZOCOf {
+		if k := unitIdx(sc, z); k >= 0 && !containsInt(units, k) && slices.Contains(enemyZOC(sc, st, sc.Units[j].Side, us.Hex), k) {
+			return 0, false // 11.5: began in another enemy unit's ZOC and is still in it
+		}
+	}
+	for _, i := range units {
+		if chargeBlocked(sc, st, j, i, nil) != "" {
+			return 0, false // 11.5: "must meet all restrictions in 11.3 paragraphs 3 and 4"
+		}
+	}
+	for _, f := range []hex.Facing{us.Facing, us.Facing.Turn(1), us.Facing.Turn(-1)} {
+		all := true
+		for _, i := range units {
+			all = all && isAspect(sc.Map.Grid, us.Hex, f, st.Units[i].Hex, hex.Front)
+		}
+		if all {
+			return f, true
+		}
+	}
+	return 0, false
+}
+
+// retreatsBeforeShock are the hexes a mounted defender j, not Disordered,
+// attacked only by foot units, may Retreat Before Shock into (10.2), the
+// nearest its Standard first, then by hex id.
+func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.Hex {
+	if !unitType(sc, st, j).Mounted || st.Units[j].Status != Normal || len(attackers) == 0 {
+		return nil
+	}
+	for _, i := range attackers {
+		if unitType(sc, st, i).Mounted {
+			return nil
+		}
+	}
+	charged := map[hex.Hex]bool{}
+	for _, a := range st.Shock.Attacks {
+		for _, d := range a.Charges {
+			for _, h := range d.Path {
+				charged[h] = true
+			}
+		}
+	}
+	from, side := st.Units[j].Hex, sc.Units[j].Side
+	var out []hex.Hex
+	for _, n := range sc.Map.Grid.Neighbors(from) {
+		if !sc.Map.Grid.Contains(n) || occupant(st, n) >= 0 || charged[n] || enterCost(sc, from, n, Mounted) == NA ||
+			!awayFrom(sc, st, from, n, attackers) || len(enemyZOC(sc, st, side, n)) > 0 {
+			continue
+		}
+		out = append(out, n)
+	}
+	std := hex.Hex{}
+	if c := sc.Command(sc.Units[j].Command); c != nil && st.Standard(c.Standard) != nil {
+		std = st.Standard(c.Standard).Hex
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if da, db := sc.Map.Grid.Distance(out[a], std), sc.Map.Grid.Distance(out[b], std); da != db {
+			return da < db
+		}
+		return out[a].String() < out[b].String()
+	})
+	return out
+}
+
+// counterCharge rolls defender j's Counter-Charge against the Charging
+// attackers (charge) or the Shocking ones (11.5, 11.6).
+func (g *game) counterCharge(j int, r Response, charge bool) error {
+	sc, st := g.sc, g.st
+	against, mode := r.Shock, "shock"
+	if charge {
+		against, mode = r.Charge, "charge"
+	}
+	var units []int
+	for _, id := range against {
+		units = append(units, unitIdx(sc, id))
+	}
+	f, _ := counterChargeFacing(sc, st, j, units)
+	mods := []Modifier{{DRM: ratings(sc, st, j).Shock, Reason: fmt.Sprintf("%s's Shock Defense", r.Unit), Rule: "11.6"}}
+	if f != st.Units[j].Facing {
+		mods = append(mods, Modifier{DRM: sc.Tables.ShockDRM.CounterChargeFacing, Reason: "it must turn one vertex", Rule: "11.6"})
+	}
+	mods = slices.DeleteFunc(mods, func(m Modifier) bool { return m.DRM == 0 })
+	roll, err := g.roll(fmt.Sprintf("Counter-Charge DR: %s against %s (11.6)", r.Unit, strings.Join(against, ", ")), mods...)
+	if err != nil {
+		return err
+	}
+	max := sc.Tables.ShockDRM.CounterChargeMax
+	g.emit(CounterChargeRolled{Unit: r.Unit, Against: against, Mode: mode, Roll: roll, Max: max, Success: roll.Total <= max, Facing: f})
+	return nil
+}
+
+// retreatBeforeShock moves defender j one hex away (10.2).
+func (g *game) retreatBeforeShock(j int, to hex.Hex, f hex.Facing) {
+	t := unitType(g.sc, g.st, j)
+	g.emit(RetreatedBeforeShock{Unit: g.sc.Units[j].ID, From: g.st.Units[j].Hex, To: to, Facing: f, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j)),
+		Disordered: t.MAA})
+}
+
+func leaderIDs(sc *Scenario, ls []int) []string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, sc.Leaders[l].ID)
+	}
+	return out
+}
+
+// counterChargeMods are the DRMs a successful Counter-Charge by defender j
+// brings to the attack on it: −2 against a Shock (11.6), and a leader with
+// the Counter-Charging unit (15.3: "or effectively Counter-Charging";
+// against the attacker, ruling R80).
+func (g *game) counterChargeMods(a *attack, j int) []Modifier {
+	t := g.sc.Tables.ShockDRM
+	var mods []Modifier
+	id := g.sc.Units[j].ID
+	if containsInt(a.shockCounters, j) {
+		mods = append(mods, Modifier{DRM: t.CounterChargeShock, Reason: fmt.Sprintf("%s Counter-Charged the Shock", id), Rule: "11.6"})
+	}
+	if containsInt(a.counterChargers, j) && len(stackedLeaders(g.sc, g.st, j)) > 0 {
+		mods = append(mods, Modifier{DRM: -t.Leader, Reason: fmt.Sprintf("a leader with the Counter-Charging %s", id), Rule: "10.4 #5, 15.3"})
+	}
+	return mods
+}
+
+// CounterChargeOrder answers a Counter-Charge decision: "COUNTER-CHARGE
+// MA3", with CHARGE or SHOCK when it is attacked both ways (11.5).
+type CounterChargeOrder struct {
+	at
+	Unit    string
+	Against string // "", "CHARGE" or "SHOCK"
+}
+
+func (o CounterChargeOrder) String() string {
+	return strings.TrimSpace("COUNTER-CHARGE " + o.Unit + " " + o.Against)
+}
+
+// RetreatBeforeShockOrder: "RETREAT BEFORE SHOCK MA3 0604 [FACE SW]".
+type RetreatBeforeShockOrder struct {
+	at
+	Unit, To string
+	Face     string
+}
+
+func (o RetreatBeforeShockOrder) String() string {
+	s := "RETREAT BEFORE SHOCK " + o.Unit + " " + o.To
+	if o.Face != "" {
+		s += " FACE " + o.Face
+	}
+	return s
+}
+
+// StandOrder declines the responses of one unit, or of all: "STAND MA3",
+// "STAND".
+type StandOrder struct {
+	at
+	Unit string
+}
+
+func (o StandOrder) String() string { return strings.TrimSpace("STAND " + o.Unit) }
+
+func parseCounterCharge(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	form := "COUNTER-CHARGE <unit> [CHARGE|SHOCK]"
+	switch {
+	case len(rest) == 1:
+		return CounterChargeOrder{at: a, Unit: rest[0]}, nil
+	case len(rest) == 2 && (strings.EqualFold(rest[1], "CHARGE") || strings.EqualFold(rest[1], "SHOCK")):
+		return CounterChargeOrder{at: a, Unit: rest[0], Against: strings.ToUpper(rest[1])}, nil
+	}
+	return nil, syntax("COUNTER-CHARGE needs your unit, and CHARGE or SHOCK when it is attacked both ways", form)
+}
+
+func parseRetreatBeforeShock(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	form := "RETREAT BEFORE SHOCK <unit> <hex> [FACE <vertex>]"
+	if len(rest) < 4 || !strings.EqualFold(rest[1], "SHOCK") {
+		return nil, syntax("RETREAT BEFORE SHOCK needs your unit and the hex it retreats to", form)
+	}
+	o := RetreatBeforeShockOrder{at: a, Unit: rest[2], To: rest[3]}
+	if _, err := hex.Parse(o.To); err != nil {
+		return nil, syntax(fmt.Sprintf("%q is not a hex id", o.To), form)
+	}
+	switch {
+	case len(rest) == 4:
+		return o, nil
+	case len(rest) == 6 && strings.EqualFold(rest[4], "FACE"):
+		if _, err := hex.ParseFacing(rest[5]); err != nil {
+			return nil, syntax(fmt.Sprintf("%q is not a vertex: E, NE, NW, W, SW or SE", rest[5]), form)
+		}
+		o.Face = strings.ToUpper(rest[5])
+		return o, nil
+	}
+	return nil, syntax("RETREAT BEFORE SHOCK takes the unit, the hex, and FACE with a vertex", form)
+}
+
+// pendingResponse finds the asked response of the unit the order names.
+func (g *game) pendingResponse(o Order, name, rule string) (Response, int, error) {
+	if g.st.Pending.Kind != DecideResponse || g.st.Shock == nil {
+		return Response{}, -1, g.illegal(o, rule, "no Shock Phase waits for your responses")
+	}
+	for _, r := range g.st.Shock.Responses {
+		if strings.EqualFold(r.Unit, name) {
+			return r, unitIdx(g.sc, r.Unit), nil
+		}
+	}
+	var waiting []string
+	for _, r := range g.st.Shock.Responses {
+		waiting = append(waiting, r.Unit)
+	}
+	return Response{}, -1, g.illegal(o, rule, fmt.Sprintf("%s has no response to give; waiting for %s", name, strings.Join(waiting, ", ")))
+}
+
+func (g *game) counterChargeOrder(o CounterChargeOrder) error {
+	r, j, err := g.pendingResponse(o, o.Unit, "11.5")
+	if err != nil {
+		return err
+	}
+	if fresh := responseOf(g.sc, g.st, j); len(fresh.Charge)+len(fresh.Shock) == 0 || len(r.Charge)+len(r.Shock) == 0 {
+		return g.illegal(o, "11.5", fmt.Sprintf("%s may not Counter-Charge now", r.Unit))
+	}
+	charge := len(r.Charge) > 0
+	switch {
+	case o.Against == "CHARGE" && len(r.Charge) == 0:
+		return g.illegal(o, "11.5", fmt.Sprintf("no Charging attacker %s may Counter-Charge", r.Unit))
+	case o.Against == "SHOCK" && len(r.Shock) == 0:
+		return g.illegal(o, "11.5", fmt.Sprintf("no Shocking attacker %s may Counter-Charge", r.Unit))
+	case o.Against == "SHOCK":
+		charge = false
+	}
+	if err := g.counterCharge(j, r, charge); err != nil {
+		return err
+	}
+	return g.afterResponse()
+}
+
+func (g *game) retreatBeforeShockOrder(o RetreatBeforeShockOrder) error {
+	r, j, err := g.pendingResponse(o, o.Unit, "10.2")
+	if err != nil {
+		return err
+	}
+	to, _ := hex.Parse(o.To)
+	fresh := responseOf(g.sc, g.st, j)
+	if !slices.Contains(r.Retreats, to) || !slices.Contains(fresh.Retreats, to) {
+		return g.illegal(o, "10.2", fmt.Sprintf("%s may not Retreat Before Shock to %s; it may to %s", r.Unit, o.To, hexIDs(fresh.Retreats)))
+	}
+	f := g.st.Units[j].Facing
+	if o.Face != "" {
+		f, _ = hex.ParseFacing(o.Face)
+	}
+	g.retreatBeforeShock(j, to, f)
+	return g.afterResponse()
+}
+
+func (g *game) stand(o StandOrder) error {
+	if o.Unit == "" {
+		if g.st.Pending.Kind != DecideResponse || g.st.Shock == nil {
+			return g.illegal(o, "10.3", "no Shock Phase waits for your responses")
+		}
+		for _, r := range g.st.Shock.Responses {
+			g.emit(ResponseDeclined{Unit: r.Unit})
+		}
+		return g.afterResponse()
+	}
+	r, _, err := g.pendingResponse(o, o.Unit, "10.3")
+	if err != nil {
+		return err
+	}
+	g.emit(ResponseDeclined{Unit: r.Unit})
+	return g.afterResponse()
+}
+
+// afterResponse goes on with the Shock Phase once every response is in.
+func (g *game) afterResponse() error {
+	if len(g.st.Shock.Responses) > 0 {
+		return nil
+	}
+	return g.finishShock()
+}
+
+// responseForms are the answers open to the defender, for Legal.
+func responseForms(sc *Scenario, st *State) []string {
+	if st.Shock == nil {
+		return nil
+	}
+	var out []string
+	for _, r := range st.Shock.Responses {
+		switch {
+		case len(r.Charge) > 0 && len(r.Shock) > 0:
+			out = append(out, "COUNTER-CHARGE "+r.Unit+" CHARGE", "COUNTER-CHARGE "+r.Unit+" SHOCK")
+		case len(r.Charge)+len(r.Shock) > 0:
+			out = append(out, "COUNTER-CHARGE "+r.Unit)
+		}
+		for _, h := range r.Retreats {
+			out = append(out, "RETREAT BEFORE SHOCK "+r.Unit+" "+h.String())
+		}
+		out = append(out, "STAND "+r.Unit)
+	}
+	return append(out, "STAND")
+}
+
+// ResponsesAsked: the Shock Phase waits for the defender's responses.
+type ResponsesAsked struct {
+	Side      Side       `json:"side"`
+	Responses []Response `json:"responses"`
+}
+
+func (e ResponsesAsked) apply(st *State) {
+	for _, r := range e.Responses {
+		st.Shock.Responses = append(st.Shock.Responses, r.clone())
+	}
+	st.Pending = Decision{Kind: DecideResponse, Side: e.Side}
+}
+
+func (e ResponsesAsked) describe(sc *Scenario) string {
+	var units []string
+	for _, r := range e.Responses {
+		units = append(units, r.Unit)
+	}
+	return fmt.Sprintf("The %s decide whether %s Counter-Charge or Retreat Before Shock (10.2, 11.5).", sc.SideName(e.Side), strings.Join(units, ", "))
+}
+
+// answered removes unit id from the responses waited for; the last one
+// gives the game back to the Shock Phase.
+func (p *ShockPhase) answered(st *State, id string) {
+	if p == nil {
+		return
+	}
+	p.Responses = slices.DeleteFunc(p.Responses, func(r Response) bool { return r.Unit == id })
+	if len(p.Responses) == 0 && st.Pending.Kind == DecideResponse {
+		st.Pending = p.Resume
+	}
+}
+
+// CounterChargeRolled: a defender's Counter-Charge roll (11.6).
+type CounterChargeRolled struct {
+	Unit    string     `json:"unit"`
+	Against []string   `json:"against"`
+	Mode    string     `json:"mode"` // "charge" or "shock"
+	Roll    Roll       `json:"roll"`
+	Max     int        `json:"max"`
+	Success bool       `json:"success"`
+	Facing  hex.Facing `json:"facing"`
+}
+
+func (e CounterChargeRolled) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.CounterCharged = true
+	if e.Success {
+		u.Facing = e.Facing
+		if a := st.Shock.attackOn(e.Unit); a != nil {
+			a.CounterChargers = append(a.CounterChargers, e.Unit)
+			if e.Mode == "shock" {
+				a.ShockCounters = append(a.ShockCounters, e.Unit)
+			}
+		}
+		if e.Mode == "charge" {
+			for _, id := range e.Against {
+				st.Shock.loseCharge(id)
+			}
+		}
+	}
+	st.Shock.answered(st, e.Unit)
+}
+
+func (e CounterChargeRolled) describe(*Scenario) string {
+	what := "the Charge of " + strings.Join(e.Against, " and ")
+	if e.Mode == "shock" {
+		what = "the Shock of " + strings.Join(e.Against, " and ")
+	}
+	if !e.Success {
+		return fmt.Sprintf("%s tries to Counter-Charge %s: %s, more than %d: it fails (11.7).", e.Unit, what, describeRoll(e.Roll), e.Max)
+	}
+	effect := "their Charge is cancelled"
+	if e.Mode == "shock" {
+		effect = "the attacker takes -2"
+	}
+	return fmt.Sprintf("%s Counter-Charges %s: %s, %d or less: %s (11.6).", e.Unit, what, describeRoll(e.Roll), e.Max, effect)
+}
+
+// RetreatedBeforeShock: a mounted defender fell back one hex; Mounted MAA
+// are Disordered by it (10.2). Its leaders go with it.
+type RetreatedBeforeShock struct {
+	Unit       string     `json:"unit"`
+	From       hex.Hex    `json:"from"`
+	To         hex.Hex    `json:"to"`
+	Facing     hex.Facing `json:"facing"`
+	Leaders    []string   `json:"leaders,omitempty"`
+	Disordered bool       `json:"disordered,omitempty"`
+}
+
+func (e RetreatedBeforeShock) apply(st *State) {
+	u := st.Unit(e.Unit)
+	u.Hex, u.Facing = e.To, e.Facing
+	if e.Disordered {
+		u.Status = Disordered
+	}
+	for _, l := range e.Leaders {
+		st.Leader(l).Hex = e.To
+	}
+	st.Shock.answered(st, e.Unit)
+}
+
+func (e RetreatedBeforeShock) describe(*Scenario) string {
+	s := fmt.Sprintf("%s Retreats Before Shock to %s, facing %s", e.Unit, e.To, e.Facing)
+	if e.Disordered {
+		s += ", and is Disordered by it"
+	}
+	return s + " (10.2)."
+}
+
+// ResponseDeclined: the defender stands.
+type ResponseDeclined struct {
+	Unit string `json:"unit"`
+}
+
+func (e ResponseDeclined) apply(st *State) { st.Shock.answered(st, e.Unit) }
+
+func (e ResponseDeclined) describe(*Scenario) string {
+	return fmt.Sprintf("%s stands its ground.", e.Unit)
+}
+
+func init() {
+	registerEvents(ResponsesAsked{}, CounterChargeRolled{}, RetreatedBeforeShock{}, ResponseDeclined{})
+}
