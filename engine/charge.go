@@ -207,7 +207,8 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 		if last {
 			facing = d.Facing
 		}
-		g.emit(ChargeMade{Unit: g.sc.Units[i].ID, Target: d.Defenders[0], Path: append([]hex.Hex(nil), d.Path[start:k+1]...), Facing: facing})
+		g.emit(ChargeMade{Unit: g.sc.Units[i].ID, Target: d.Defenders[0], Path: append([]hex.Hex(nil), d.Path[start:k+1]...), Facing: facing,
+			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
 		start = k + 1
 		for _, j := range reactors {
 			if us := g.st.Units[i]; us.Hex != h || us.Status == Retired || us.Status == Eliminated {
@@ -265,11 +266,16 @@ type ChargeMade struct {
 	Target string     `json:"target"`
 	Path   []hex.Hex  `json:"path"`
 	Facing hex.Facing `json:"facing"`
+	// Leaders stacked with the unit charge with it (5.1).
+	Leaders []string `json:"leaders,omitempty"`
 }
 
 func (e ChargeMade) apply(st *State) {
 	u := st.Unit(e.Unit)
 	u.Hex, u.Facing, u.Acted = e.Path[len(e.Path)-1], e.Facing, true
+	for _, l := range e.Leaders {
+		st.Leader(l).Hex = u.Hex
+	}
 }
 
 func (e ChargeMade) describe(*Scenario) string {

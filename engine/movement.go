@@ -309,6 +309,7 @@ func (e UnitMoved) apply(st *State) {
 		u.Hex, u.OffMap = e.Path[len(e.Path)-1], false
 	}
 	u.Facing, u.Moved, u.Acted = e.Facing, true, true
+	u.Marched = u.Marched || e.MP > 0 || len(e.Path) > 0
 	if e.Change != "" {
 		u.Type = e.Type
 	}

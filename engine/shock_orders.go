@@ -183,7 +183,9 @@ func (g *game) pickChargePath(o ChargeOrder, paths []chargePath) (chargePath, er
 		if hexIDs(p.hexes) == want {
 			return p, nil
 		}
-		legal = append(legal, hexIDs(p.hexes))
+		if !slices.Contains(legal, hexIDs(p.hexes)) {
+			legal = append(legal, hexIDs(p.hexes))
+		}
 	}
 	return chargePath{}, g.illegal(o, "11.3", fmt.Sprintf("%s is not a legal Charge path for %s; legal: %s", want, o.Unit, strings.Join(legal, "; ")))
 }

@@ -143,7 +143,7 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 	if len(charging) > 0 {
 		moved := false
 		for _, i := range charging {
-			moved = moved || st.Units[i].Moved
+			moved = moved || st.Units[i].Marched
 		}
 		if moved {
 			add(t.ChargeMoved, "10.4 #4, 11.2", "Charge by a unit that moved this Activation")
@@ -360,7 +360,8 @@ func (g *game) afterAttack(atk, charging, defs []int, from map[int]hex.Hex, ca b
 		}
 		sort.SliceStable(cands, func(x, y int) bool { return g.advanceBefore(cands[x], cands[y], charging) })
 		i := cands[0]
-		g.emit(UnitAdvanced{Unit: g.sc.Units[i].ID, From: g.st.Units[i].Hex, To: h, ContinuedAttack: ca})
+		g.emit(UnitAdvanced{Unit: g.sc.Units[i].ID, From: g.st.Units[i].Hex, To: h, ContinuedAttack: ca,
+			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
 		g.captureIn(i, h)
 		if ca {
 			return []int{i}
@@ -481,9 +482,16 @@ type UnitAdvanced struct {
 	From            hex.Hex `json:"from"`
 	To              hex.Hex `json:"to"`
 	ContinuedAttack bool    `json:"continued_attack,omitempty"`
+	// Leaders stacked with the unit advance with it (5.1).
+	Leaders []string `json:"leaders,omitempty"`
 }
 
-func (e UnitAdvanced) apply(st *State) { st.Unit(e.Unit).Hex = e.To }
+func (e UnitAdvanced) apply(st *State) {
+	st.Unit(e.Unit).Hex = e.To
+	for _, l := range e.Leaders {
+		st.Leader(l).Hex = e.To
+	}
+}
 
 func (e UnitAdvanced) describe(*Scenario) string {
 	if e.ContinuedAttack {

@@ -9,14 +9,14 @@ import (
 )
 
 // melee is the shooters fixture (Men of Iron's house tables) with the
-// Anna's Command made of AN1, AN2 and BE1, commanded from anywhere on the
+// Anna's Command made of AN1, AN2, BE1 and BE2, commanded from anywhere on the
 // small map, and the leaders out of the way in the map's corners.
 func melee(t *testing.T, dice ...int) *game {
 	t.Helper()
 	g := shooters(t)
 	g.dice = engine.NewScript(dice...)
 	for i := range g.sc.Units {
-		if g.sc.Units[i].ID == "BE1" {
+		if id := g.sc.Units[i].ID; id == "BE1" || id == "BE2" {
 			g.sc.Units[i].Command = "anna"
 		}
 	}

@@ -152,6 +152,10 @@ type UnitState struct {
 	// the current Activation: each unit completes its move before another
 	// begins (5.1).
 	Moved bool `json:"moved,omitempty"`
+	// Marched: the unit spent Movement Points in the current Activation;
+	// a change of facing alone is not Movement (5.2 PLAY NOTE), and a
+	// Charge by a unit that moved earns less (11.2).
+	Marched bool `json:"marched,omitempty"`
 	// OutOfCommand is the unit's command status, fixed at the start of the
 	// current Activation (15.2).
 	OutOfCommand bool `json:"out_of_command,omitempty"`
