@@ -272,13 +272,19 @@ type ChargeMade struct {
 
 func (e ChargeMade) apply(st *State) {
 	u := st.Unit(e.Unit)
-	u.Hex, u.Facing, u.Acted = e.Path[len(e.Path)-1], e.Facing, true
+	if len(e.Path) > 0 {
+		u.Hex = e.Path[len(e.Path)-1]
+	}
+	u.Facing, u.Acted = e.Facing, true
 	for _, l := range e.Leaders {
 		st.Leader(l).Hex = u.Hex
 	}
 }
 
 func (e ChargeMade) describe(*Scenario) string {
+	if len(e.Path) == 0 {
+		return fmt.Sprintf("%s turns to face %s and charges it (11.5).", e.Unit, e.Target)
+	}
 	return fmt.Sprintf("%s charges %s at %s, facing %s (11.3).", e.Unit, pathText(e.Path), e.Target, e.Facing)
 }
 

@@ -40,17 +40,22 @@ const (
 	// Counter-Charge or Retreat Before Shock, when his standing orders ask
 	// him (10.2, 11.5).
 	DecideResponse
+	// DecideCounterCharge: the owner of Mounted MAA fired at decides
+	// whether it Counter-Charges the firer, when his standing orders ask
+	// him (11.5, 11.6).
+	DecideCounterCharge
 )
 
 var decisionNames = map[DecisionKind]string{
-	DecideActivation:   "activation",
-	DecideActions:      "orders",
-	DecideContinuation: "continuation",
-	DecideSeizure:      "seizure",
-	DecideRetreat:      "retreat",
-	DecideReturnFire:   "return fire",
-	DecideReaction:     "reaction fire",
-	DecideResponse:     "shock response",
+	DecideActivation:    "activation",
+	DecideActions:       "orders",
+	DecideContinuation:  "continuation",
+	DecideSeizure:       "seizure",
+	DecideRetreat:       "retreat",
+	DecideReturnFire:    "return fire",
+	DecideReaction:      "reaction fire",
+	DecideResponse:      "shock response",
+	DecideCounterCharge: "counter-charge",
 }
 
 func (k DecisionKind) String() string {
@@ -96,6 +101,10 @@ func Waiting(sc *Scenario, st *State) string {
 	case DecideReaction:
 		if p := st.Reaction; p != nil {
 			return fmt.Sprintf("waiting for the %s to decide whether %s fire at %s, which has entered their Frontal hex (9.2)", name, strings.Join(p.Reactors, ", "), p.Mover)
+		}
+	case DecideCounterCharge:
+		if f := st.FireAsk; f != nil {
+			return fmt.Sprintf("waiting for the %s to decide whether %s Counter-Charges %s, which fires at it (11.5)", name, f.Target, f.Firer)
 		}
 	case DecideResponse:
 		if p := st.Shock; p != nil {
@@ -153,6 +162,10 @@ func Legal(sc *Scenario, st *State) []string {
 		out = append(out, reactForms(st)...)
 	case DecideResponse:
 		out = append(out, responseForms(sc, st)...)
+	case DecideCounterCharge:
+		if f := st.FireAsk; f != nil {
+			out = append(out, "COUNTER-CHARGE "+f.Target, "STAND "+f.Target)
+		}
 	}
 	return out
 }

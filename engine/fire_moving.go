@@ -64,12 +64,23 @@ func (g *game) fireOnTheMove(i int, f *movingFire) (done bool, err error) {
 		g.emit(FireForgone{Unit: g.sc.Units[i].ID, Target: g.sc.Units[f.Target].ID, Reason: r.Reason, Rule: r.Rule})
 		return false, nil
 	}
-	at := g.st.Units[i].Hex
+	at, seen := g.st.Units[i].Hex, len(g.res.Events)
 	if err := g.resolveFire(i, f.Target, f.MP); err != nil {
 		return true, err
 	}
 	us := g.st.Units[i]
-	return us.Hex != at || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil, nil
+	return us.Hex != at || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil || counterCharged(g.res.Events[seen:]), nil
+}
+
+// counterCharged: a Counter-Charge against the fire succeeded among evs;
+// it "ends the movement of the missile unit" (11.6).
+func counterCharged(evs []Event) bool {
+	for _, e := range evs {
+		if c, ok := e.(CounterChargeRolled); ok && c.Success {
+			return true
+		}
+	}
+	return false
 }
 
 // FireForgone: a fire ordered inside a move could not be made where the

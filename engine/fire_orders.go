@@ -249,6 +249,10 @@ func (g *game) fire(o Fire) error {
 		g.emit(ReturnFireAsked{Side: g.sc.Units[j].Side, Fire: PendingFire{Firer: spec.ID, Target: g.sc.Units[j].ID, Resume: g.st.Pending}})
 		return nil
 	}
+	if _, ok := counterChargeFirePath(g.sc, g.st, j, i); ok && standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways) == FireAsk {
+		g.emit(CounterChargeAsked{Side: g.sc.Units[j].Side, Fire: PendingFire{Firer: spec.ID, Target: g.sc.Units[j].ID, Resume: g.st.Pending}})
+		return nil
+	}
 	return g.resolveFire(i, j, 0)
 }
 
@@ -270,16 +274,25 @@ type shot struct {
 // Return Fire, then applies both results (9.2 "resolved simultaneously").
 // mp is what firing costs the firer (a mounted archer in an enemy ZOC).
 func (g *game) resolveFire(i, j, mp int) error {
-	return g.fireAndAnswer(i, j, mp, g.mayReturnFire(j, i))
+	return g.fireAndAnswer(i, j, mp, g.mayReturnFire(j, i), "")
 }
 
 // resolveFireAnswered resolves an Active Fire whose target's owner said
 // whether it returns the fire.
 func (g *game) resolveFireAnswered(i, j int, returns bool) error {
-	return g.fireAndAnswer(i, j, 0, returns && g.mayReturnFire(j, i))
+	return g.fireAndAnswer(i, j, 0, returns && g.mayReturnFire(j, i), "")
 }
 
-func (g *game) fireAndAnswer(i, j, mp int, returns bool) error {
+// fireAndAnswer resolves an Active Fire with its answers: the target's
+// Counter-Charge roll first (11.6; counter: "" for its standing order,
+// else FireAlways or FireNever), both shots of a Return Fire together
+// (9.2), then the Counter-Charge itself.
+func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
+	from := g.st.Units[j].Hex
+	cc, err := g.counterChargeFireRoll(i, j, counter)
+	if err != nil {
+		return err
+	}
 	shots := []*shot{}
 	active, err := g.shoot(i, j, "Fire DR")
 	if err != nil {
@@ -305,6 +318,9 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool) error {
 		if err := g.applyFire(s); err != nil {
 			return err
 		}
+	}
+	if cc != nil {
+		return g.counterChargeFire(j, i, *cc, from)
 	}
 	return nil
 }

@@ -73,6 +73,9 @@ func (p *ShockPhase) clone() *ShockPhase {
 
 // attackOn is the attack whose defenders include unit id, or nil.
 func (p *ShockPhase) attackOn(id string) *ShockAttack {
+	if p == nil {
+		return nil
+	}
 	for k := range p.Attacks {
 		if slices.Contains(p.Attacks[k].Defenders, id) {
 			return &p.Attacks[k]
@@ -141,12 +144,24 @@ func (g *game) chargeHome(k int) error {
 
 // finishShock is Steps 3 and 4, then Phase D and the end of the Activation.
 func (g *game) finishShock() error {
-	g.shocking = true
-	defer func() { g.shocking = false }()
 	var attacks []*attack
 	for _, a := range g.st.Shock.Attacks {
 		attacks = append(attacks, g.attackOf(a))
 	}
+	if err := g.shockRounds(attacks); err != nil {
+		return err
+	}
+	g.emit(ShockPhaseEnded{})
+	g.rallyPhase()
+	return g.endActivation()
+}
+
+// shockRounds resolves attacks, then the Continued Attack rounds they
+// lead to (10.3 Steps 3 and 4, 12.7). Retreats take their default here:
+// the resolution does not stop for a decision (ruling R73).
+func (g *game) shockRounds(attacks []*attack) error {
+	g.shocking = true
+	defer func() { g.shocking = false }()
 	for round := 0; len(attacks) > 0; round++ {
 		if round > maxShockRounds {
 			return fmt.Errorf("engine: more than %d Continued Attack rounds; the Shock tables loop", maxShockRounds)
@@ -166,9 +181,7 @@ func (g *game) finishShock() error {
 		g.emit(ContinuedAttackRound{Round: round + 1, Units: unitIDs(g.sc, earned)})
 		attacks = continuedAttacks(g, earned)
 	}
-	g.emit(ShockPhaseEnded{})
-	g.rallyPhase()
-	return g.endActivation()
+	return nil
 }
 
 // continuedAttacks declares the attacks of a Continued Attack round (12.7):

@@ -345,6 +345,9 @@ func (g *game) pendingResponse(o Order, name, rule string) (Response, int, error
 }
 
 func (g *game) counterChargeOrder(o CounterChargeOrder) error {
+	if g.st.Pending.Kind == DecideCounterCharge {
+		return g.counterChargeFireAnswer(o, o.Unit, true)
+	}
 	r, j, err := g.pendingResponse(o, o.Unit, "11.5")
 	if err != nil {
 		return err
@@ -386,6 +389,9 @@ func (g *game) retreatBeforeShockOrder(o RetreatBeforeShockOrder) error {
 }
 
 func (g *game) stand(o StandOrder) error {
+	if g.st.Pending.Kind == DecideCounterCharge {
+		return g.counterChargeFireAnswer(o, o.Unit, false)
+	}
 	if o.Unit == "" {
 		if g.st.Pending.Kind != DecideResponse || g.st.Shock == nil {
 			return g.illegal(o, "10.3", "no Shock Phase waits for your responses")
@@ -479,8 +485,10 @@ type CounterChargeRolled struct {
 func (e CounterChargeRolled) apply(st *State) {
 	u := st.Unit(e.Unit)
 	u.CounterCharged = true
-	if e.Success {
+	if e.Success && e.Mode != "fire" { // against fire it turns as it charges, after the fire
 		u.Facing = e.Facing
+	}
+	if e.Success {
 		if a := st.Shock.attackOn(e.Unit); a != nil {
 			a.CounterChargers = append(a.CounterChargers, e.Unit)
 			if e.Mode == "shock" {
@@ -498,16 +506,17 @@ func (e CounterChargeRolled) apply(st *State) {
 
 func (e CounterChargeRolled) describe(*Scenario) string {
 	what := "the Charge of " + strings.Join(e.Against, " and ")
-	if e.Mode == "shock" {
+	switch e.Mode {
+	case "shock":
 		what = "the Shock of " + strings.Join(e.Against, " and ")
+	case "fire":
+		what = "the fire of " + strings.Join(e.Against, " and ")
 	}
 	if !e.Success {
 		return fmt.Sprintf("%s tries to Counter-Charge %s: %s, more than %d: it fails (11.7).", e.Unit, what, describeRoll(e.Roll), e.Max)
 	}
-	effect := "their Charge is cancelled"
-	if e.Mode == "shock" {
-		effect = "the attacker takes -2"
-	}
+	effect := map[string]string{"charge": "their Charge is cancelled", "shock": "the attacker takes -2",
+		"fire": "it will charge the firer once the fire is resolved"}[e.Mode]
 	return fmt.Sprintf("%s Counter-Charges %s: %s, %d or less: %s (11.6).", e.Unit, what, describeRoll(e.Roll), e.Max, effect)
 }
 

@@ -151,6 +151,9 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 		case engine.DecideReaction:
 			question = "An enemy unit has moved into the Frontal hex of your missile units, and your standing orders ask you whether they fire: " + waiting + ". Its move goes on after your answer."
 			hint = "`STANDING REACTION FIRE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
+		case engine.DecideCounterCharge:
+			question = "One of your Mounted Men-at-Arms is fired at, and your standing orders ask you whether it Counter-Charges the firer: " + waiting + "."
+			hint = "`STANDING COUNTER-CHARGE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
 		case engine.DecideResponse:
 			question = "Your units are attacked in the Shock Phase, and your standing orders ask you how they meet it: " + waiting + ". Give one answer per unit, or STAND for all; the attacks are resolved after your answer."
 			hint = "`STANDING COUNTER-CHARGE ALWAYS` (or NEVER) and `STANDING RETREAT BEFORE SHOCK ALWAYS` (or NEVER), for the whole army, a Command or a unit, answer without a mail."
@@ -212,14 +215,15 @@ func nextLabel(sc *engine.Scenario, p engine.Decision) string {
 		return "the battle is over"
 	}
 	verb := map[engine.DecisionKind]string{
-		engine.DecideActivation:   "to activate",
-		engine.DecideActions:      "to give orders",
-		engine.DecideContinuation: "to continue or pass",
-		engine.DecideSeizure:      "to decide on Seizure",
-		engine.DecideRetreat:      "to choose a retreat",
-		engine.DecideReturnFire:   "to decide on Return Fire",
-		engine.DecideReaction:     "to decide on Reaction Fire",
-		engine.DecideResponse:     "to meet the Shock attacks",
+		engine.DecideActivation:    "to activate",
+		engine.DecideActions:       "to give orders",
+		engine.DecideContinuation:  "to continue or pass",
+		engine.DecideSeizure:       "to decide on Seizure",
+		engine.DecideRetreat:       "to choose a retreat",
+		engine.DecideReturnFire:    "to decide on Return Fire",
+		engine.DecideReaction:      "to decide on Reaction Fire",
+		engine.DecideResponse:      "to meet the Shock attacks",
+		engine.DecideCounterCharge: "to decide on a Counter-Charge",
 	}[p.Kind]
 	if verb == "" {
 		verb = "to decide"

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"herald/engine/hex"
+)
+
+// 11.6, the third case: "If it is Counter-Charging against missile fire,
+// the Counter-Charge die roll is made before the missile fire is resolved,
+// the missile fire is resolved, then if the Counter-Charge DR was
+// successful the Mounted MAA is moved adjacent to the firing missile unit
+// and the Mounted MAA performs a Charge attack (with the +2 DRM for
+// Charging) against the firing missile unit. There must be a clear Charge
+// path or the unit may not Counter-Charge. The Counter-Charge ends the
+// movement of the missile unit ... If the successfully Counter-Charging
+// unit is Disordered during its Counter-Charge, the Counter-Charge is
+// still undertaken, but is resolved as a normal Shock attack ... Any
+// Continued Attacks that result from a Counter-Charge Against Fire should
+// be resolved immediately. Treat this as a mini-Shock Phase for just this
+// unit."
+//
+// It is the target owner's decision, by STANDING COUNTER-CHARGE (ALWAYS by
+// default); ASK stops an Active Fire order before any die until he
+// answers COUNTER-CHARGE or STAND. A fire made during a mounted archer's
+// move cannot wait: there ASK counts as ALWAYS (ruling R71). The Charge
+// path is that of 11.3 at one, two or three hexes' distance, with the
+// facing fixed before it starts (ruling R81).
+
+// counterChargeFirePath is the path Mounted MAA j would counter-charge
+// firer i along, if it may: fired at through its Front or Flank, able to
+// Counter-Charge (11.5), and with a clear Charge path.
+func counterChargeFirePath(sc *Scenario, st *State, j, i int) (chargePath, bool) {
+	if sc.Units[j].Side == st.Active || FiredThrough(sc, st, i, j) == hex.Rear {
+		return chargePath{}, false
+	}
+	us := st.Units[j]
+	if !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal || stillInOtherZOC(sc, st, j, []int{i}) {
+		return chargePath{}, false
+	}
+	g, to := sc.Map.Grid, st.Units[i].Hex
+	d := g.Distance(us.Hex, to)
+	if d < 1 || d > 3 {
+		return chargePath{}, false
+	}
+	if ok, _ := LineOfSight(sc, st, us.Hex, to, true); !ok {
+		return chargePath{}, false
+	}
+	for _, f := range []hex.Facing{us.Facing, us.Facing.Turn(1), us.Facing.Turn(-1)} {
+		for _, p := range approaches(g, us.Hex, to, d-1) {
+			end := us.Hex
+			if len(p) > 0 {
+				end = p[len(p)-1]
+			}
+			if frontalPath(g, us.Hex, p, f, f) && isAspect(g, end, f, to, hex.Front) && chargeBlocked(sc, st, j, i, p) == "" {
+				return chargePath{hexes: p, facing: f, turned: f != us.Facing}, true
+			}
+		}
+	}
+	return chargePath{}, false
+}
+
+// stillInOtherZOC: 11.5 bars a Counter-Charge by a unit "that began the
+// Activation in the ZOC of another enemy unit and [is] still in that ZOC";
+// another than the units it would counter-charge.
+func stillInOtherZOC(sc *Scenario, st *State, j int, targets []int) bool {
+	us := st.Units[j]
+	for _, z := range us.InZOCOf {
+		k := unitIdx(sc, z)
+		if k < 0 || containsInt(targets, k) {
+			continue
+		}
+		for _, e := range enemyZOC(sc, st, sc.Units[j].Side, us.Hex) {
+			if e == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// counterChargeFireRoll rolls target j's Counter-Charge against firer i
+// before the fire, when it may and its owner wants it (want: "" for the
+// standing order, else FireAlways or FireNever). It returns the path
+// when the roll succeeds.
+func (g *game) counterChargeFireRoll(i, j int, want string) (*chargePath, error) {
+	p, ok := counterChargeFirePath(g.sc, g.st, j, i)
+	if want == "" {
+		want = standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways)
+	}
+	if !ok || want == FireNever {
+		return nil, nil
+	}
+	r := Response{Unit: g.sc.Units[j].ID}
+	mods := []Modifier{{DRM: ratings(g.sc, g.st, j).Shock, Reason: fmt.Sprintf("%s's Shock Defense", r.Unit), Rule: "11.6"}}
+	if p.turned {
+		mods = append(mods, Modifier{DRM: g.sc.Tables.ShockDRM.CounterChargeFacing, Reason: "it must turn one vertex", Rule: "11.6"})
+	}
+	roll, err := g.roll(fmt.Sprintf("Counter-Charge DR: %s against the fire of %s (11.6)", r.Unit, g.sc.Units[i].ID), nonZero(mods)...)
+	if err != nil {
+		return nil, err
+	}
+	max := g.sc.Tables.ShockDRM.CounterChargeMax
+	g.emit(CounterChargeRolled{Unit: r.Unit, Against: []string{g.sc.Units[i].ID}, Mode: "fire", Roll: roll, Max: max, Success: roll.Total <= max, Facing: p.facing})
+	if roll.Total > max {
+		return nil, nil
+	}
+	return &p, nil
+}
+
+func nonZero(mods []Modifier) []Modifier {
+	var out []Modifier
+	for _, m := range mods {
+		if m.DRM != 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// counterChargeFire is the Counter-Charge after the fire: j charges home on
+// firer i, then its Continued Attacks at once, a Shock Phase of its own.
+// A unit the fire drove off (or one waiting for its retreat) does not.
+func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
+	us := g.st.Units[j]
+	if us.Hex != from || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil || !onField(g.st, i) {
+		g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID}, Reason: "the fire drove it off before it could Counter-Charge (11.6)"})
+		return nil
+	}
+	if len(p.hexes) > 0 {
+		if chargeBlocked(g.sc, g.st, j, i, p.hexes) != "" {
+			g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID}, Reason: "its Charge path is no longer clear (11.6)"})
+			return nil
+		}
+		g.emit(ChargeMade{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Path: p.hexes, Facing: p.facing,
+			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j))})
+	}
+	a := &attack{attackers: []int{j}, defenders: []int{i}}
+	if g.st.Units[j].Status == Normal {
+		a.charging = []int{j}
+	} else {
+		g.emit(ChargeLost{Unit: g.sc.Units[j].ID, Reason: "Disordered by the fire: its Counter-Charge is a Shock attack (11.6)"})
+	}
+	return g.shockRounds([]*attack{a})
+}
+
+// counterChargeFireAnswer carries out the target owner's answer,
+// COUNTER-CHARGE or STAND, to the fire waiting in st.FireAsk.
+func (g *game) counterChargeFireAnswer(o Order, unit string, charges bool) error {
+	f := g.st.FireAsk
+	if f == nil {
+		return g.illegal(o, "11.5", "no fire waits for your answer")
+	}
+	if !strings.EqualFold(unit, f.Target) {
+		return g.illegal(o, "11.5", fmt.Sprintf("the fire that waits is at %s", f.Target))
+	}
+	g.emit(CounterChargeAnswered{Target: f.Target, Charges: charges, Resume: f.Resume})
+	want := FireNever
+	if charges {
+		want = FireAlways
+	}
+	return g.fireAndAnswer(g.unitIndex(f.Firer), g.unitIndex(f.Target), 0, false, want)
+}
+
+// CounterChargeAsked: an Active Fire waits for its target's owner to say
+// whether it Counter-Charges (11.5).
+type CounterChargeAsked struct {
+	Side Side        `json:"side"`
+	Fire PendingFire `json:"fire"`
+}
+
+func (e CounterChargeAsked) apply(st *State) {
+	f := e.Fire
+	st.FireAsk = &f
+	st.Pending = Decision{Kind: DecideCounterCharge, Side: e.Side}
+}
+
+func (e CounterChargeAsked) describe(sc *Scenario) string {
+	return fmt.Sprintf("%s fires at %s: the %s decide whether it Counter-Charges (11.5).", e.Fire.Firer, e.Fire.Target, sc.SideName(e.Side))
+}
+
+// CounterChargeAnswered: the owner answered; the fire is resolved.
+type CounterChargeAnswered struct {
+	Target  string   `json:"target"`
+	Charges bool     `json:"charges"`
+	Resume  Decision `json:"resume"`
+}
+
+func (e CounterChargeAnswered) apply(st *State) {
+	st.FireAsk = nil
+	st.Pending = e.Resume
+}
+
+func (e CounterChargeAnswered) describe(*Scenario) string {
+	if e.Charges {
+		return e.Target + " will try to Counter-Charge (11.5)."
+	}
+	return e.Target + " stands under the fire (11.5)."
+}
+
+func init() { registerEvents(CounterChargeAsked{}, CounterChargeAnswered{}) }
