@@ -368,7 +368,9 @@ func (g *game) applyFire(s *shot) error {
 		case EffectDisordered:
 			g.disorder(s.target, cause)
 		case EffectRetreat:
-			g.retreat(s.target, []int{s.firer}, cause)
+			if err := g.retreat(s.target, []int{s.firer}, cause); err != nil {
+				return err
+			}
 		case EffectRetired:
 			g.retire(s.target, cause)
 		case EffectEliminated:

@@ -156,24 +156,26 @@ func init() { registerEvents(UnitDisordered{}, UnitRetired{}, UnitEliminated{}) 
 // is Disordered; if already Disordered, it is Retired ... If it cannot
 // retreat ... it is eliminated" (12.3). Retreat is not Movement (5.2): no
 // MP, no ZOC stop, no Reaction Fire.
-func (g *game) retreat(i int, attackers []int, cause string) {
+func (g *game) retreat(i int, attackers []int, cause string) error {
 	if g.st.Units[i].Status == Retired {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
-		return
+		return nil
 	}
 	paths := retreatPaths(g.sc, g.st, i, attackers)
 	if len(paths) == 0 {
 		g.eliminate(i, cause+"; it cannot retreat (12.3)")
-		return
+		return nil
 	}
 	if g.askRetreat(i, attackers, paths, cause) {
-		return
+		return nil
 	}
-	g.doRetreat(i, attackers, paths[0], cause)
+	return g.doRetreat(i, attackers, paths[0], cause)
 }
 
-// doRetreat moves a retreating unit along a chosen retreat.
-func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) {
+// doRetreat moves a retreating unit along a chosen retreat. A missile unit
+// it passes through is Disordered, or Retired if it was already; a leader
+// with a missile unit so Retired checks as for a Retire by Shock (12.3).
+func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) error {
 	e := UnitRetreated{Unit: g.sc.Units[i].ID, Path: p.hexes, Cause: cause}
 	for l, ls := range g.st.Leaders {
 		if !ls.OffMap && ls.Hex == g.st.Units[i].Hex && g.sc.Leaders[l].Side == g.sc.Units[i].Side {
@@ -181,13 +183,20 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) {
 		}
 	}
 	g.emit(e)
-	if p.through >= 0 {
-		if g.st.Units[p.through].Status == Disordered {
-			g.retire(p.through, fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID))
-		} else {
-			g.disorder(p.through, fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID))
-		}
+	if p.through < 0 {
+		return nil
 	}
+	why := fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID)
+	if g.st.Units[p.through].Status != Disordered {
+		g.disorder(p.through, why)
+		return nil
+	}
+	leaders := stackedLeaders(g.sc, g.st, p.through)
+	g.retire(p.through, why)
+	if err := g.leaderCasualties(leaders, "a retreat through his unit", true); err != nil {
+		return err
+	}
+	return g.displaceLeaders(leaders)
 }
 
 // retreatPath is a legal retreat: one hex, or two through a friendly

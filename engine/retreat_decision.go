@@ -98,8 +98,7 @@ func (g *game) retreatOrder(o RetreatOrder) error {
 			for _, a := range r.Attackers {
 				attackers = append(attackers, g.unitIndex(a))
 			}
-			g.doRetreat(i, attackers, retreatPath{hexes: opt, through: throughOf(g.sc, g.st, i, opt)}, r.Cause)
-			return nil
+			return g.doRetreat(i, attackers, retreatPath{hexes: opt, through: throughOf(g.sc, g.st, i, opt)}, r.Cause)
 		}
 	}
 	return g.illegal(o, "12.3", fmt.Sprintf("%s may not retreat to %s", r.Unit, want))

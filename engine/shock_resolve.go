@@ -297,7 +297,9 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		case EffectDisordered:
 			g.disorder(i, cause)
 		case EffectRetreat:
-			g.retreat(i, against, cause)
+			if err := g.retreat(i, against, cause); err != nil {
+				return err
+			}
 		case EffectRetired:
 			g.retire(i, cause)
 		case EffectUnhorsed:

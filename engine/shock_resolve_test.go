@@ -336,3 +336,28 @@ func TestStandardCapturedByAdvance(t *testing.T) {
 		t.Errorf("the Retired CA2 survived the loss of its Standard:\n%s", g.story(evs))
 	}
 }
+
+// TestRetreatThroughMissileInfantryChecksLeaders: 12.3 a unit whose
+// retreat is blocked retreats through a friendly missile unit, which is
+// Retired if it was Disordered, and "Any leader stacked with the Retired
+// missile unit must make a Leader Casualty Check (15.4) as if the unit
+// suffered a Retire result from Shock combat".
+func TestRetreatThroughMissileInfantryChecksLeaders(t *testing.T) {
+	g := melee(t, 7, 6)
+	g.troop("CA1", "0505", hex.FaceW, "PK")
+	g.troop("AN1", "0405", hex.FaceSE, "DMAA")
+	g.troop("BE1", "0406", hex.FaceE, "DMAA")
+	g.troop("CA2", "0605", hex.FaceW, "LB")
+	g.st.Unit("CA2").Status = engine.Disordered
+	g.troop("DO1", "0606", hex.FaceW, "PK")
+	g.lead("carl", "0605")
+	evs := g.shockRound("SHOCK AN1 AT CA1\nSHOCK BE1 AT CA1\nEND")
+	ret, _ := findEvent[engine.UnitRetreated](evs)
+	if len(ret.Path) != 2 || ret.Path[0] != h(t, "0605") || g.unit("CA2").Status != engine.Retired {
+		t.Fatalf("want CA1 through CA2, CA2 Retired:\n%s", g.story(evs))
+	}
+	c, ok := findEvent[engine.LeaderCasualtyRolled](evs)
+	if !ok || c.Leader != "carl" || c.Roll.Total != 3 || !c.Killed {
+		t.Errorf("leader check %+v:\n%s", c, g.story(evs))
+	}
+}
