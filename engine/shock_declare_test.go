@@ -131,3 +131,26 @@ func TestChargeRestrictions(t *testing.T) {
 		})
 	}
 }
+
+// TestChargeTargetsOneUnit: 11.3 "A Charge is a special form of Shock that
+// targets only one unit" (ruling R83): a second target is refused as a
+// path hex that is not a hex.
+func TestChargeTargetsOneUnit(t *testing.T) {
+	_, err := engine.ParseOrders(engine.SplitLines("CHARGE AN2 AT CA1 CA2"))
+	if err == nil || !strings.Contains(err.Error(), "targets only one unit") {
+		t.Errorf("CHARGE at two units: %v", err)
+	}
+}
+
+// TestChargeAfterTurningOnly: 11.2 "if the unit moved during its
+// Activation, the DRM is only +1": a change of facing is not Movement
+// (5.2 PLAY NOTE, ruling R82), so the Charge keeps its +2.
+func TestChargeAfterTurningOnly(t *testing.T) {
+	g := melee(t, 5, 0)
+	g.troop("CA1", "0505", hex.FaceSW, "PK")
+	g.troop("AN2", "0304", hex.FaceNE, "MMAA")
+	evs := g.shockRound("FACE AN2 E\nCHARGE AN2 AT CA1\nEND")
+	if a := resolved(evs); len(a) == 0 || !strings.Contains(modRules(a[0]), "+2 10.4 #4, 11.2") {
+		t.Errorf("want the full +2:\n%s", g.story(evs))
+	}
+}

@@ -41,6 +41,10 @@ func TestCounterCharge(t *testing.T) {
 		{"turning one vertex: +1", []int{4, 5}, func(g *game) {
 			g.troop("AN1", g.nb(c, hex.N), hex.FaceSE, "DMAA")
 		}, "SHOCK AN1 AT CA1", "success", hex.FaceNW, "Shock", "-1 10.4 #3; -1 10.4 #6; -2 11.6"},
+		{"a leader with the Counter-Charging unit: -1", []int{5, 5}, func(g *game) {
+			g.troop("AN1", g.nb(c, hex.SW), hex.FaceE, "DMAA")
+			g.lead("carl", c)
+		}, "SHOCK AN1 AT CA1", "success", hex.FaceW, "Shock", "-1 10.4 #3; -1 10.4 #6; -2 11.6; -1 10.4 #5, 15.3"},
 		{"standing order NEVER", []int{5}, func(g *game) {
 			g.troop("AN2", "0304", hex.FaceE, "MMAA")
 			g.send(1, "STANDING COUNTER-CHARGE NEVER")
