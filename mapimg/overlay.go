@@ -16,6 +16,7 @@ const (
 	MarkPath                   // a move, along Hexes in order
 	MarkFire                   // missile fire, from Hexes[0] to Hexes[1]
 	MarkResult                 // a result, written at Hexes[0]
+	MarkShock                  // a Shock or Charge attack, from Hexes[0] to Hexes[1]
 )
 
 // Mark is one thing the last order block did, drawn over the map.
@@ -26,16 +27,42 @@ type Mark struct {
 }
 
 // Marks turns a block's events into overlay marks: the counters of the
-// Command that acted, the moves, and the results where they happened.
-// before is the state the events started from, after where they led.
+// Command that acted, the moves, Charges, Advances and attacks, and the
+// results where they happened. before is the state the events started
+// from, after where they led; units are followed hex by hex in between.
 func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Event) []Mark {
 	var out []Mark
 	standards := map[string]hex.Hex{}
 	for i, s := range sc.Standards {
 		standards[s.ID] = before.Standards[i].Hex
 	}
+	at := map[string]hex.Hex{}
+	for _, u := range before.Units {
+		at[u.ID] = u.Hex
+	}
+	path := func(id string, hexes ...hex.Hex) Mark {
+		m := Mark{Kind: MarkPath, Hexes: append([]hex.Hex{at[id]}, hexes...), Label: id}
+		at[id] = hexes[len(hexes)-1]
+		return m
+	}
 	for _, e := range events {
 		switch e := e.(type) {
+		case engine.ChargeMade:
+			if len(e.Path) > 0 {
+				out = append(out, path(e.Unit, e.Path...))
+			}
+		case engine.UnitAdvanced:
+			out = append(out, path(e.Unit, e.To))
+		case engine.RetreatedBeforeShock:
+			out = append(out, path(e.Unit, e.To), Mark{Kind: MarkResult, Hexes: []hex.Hex{e.To}, Label: "retreats before shock"})
+		case engine.AttackResolved:
+			for _, a := range e.Attackers {
+				out = append(out, Mark{Kind: MarkShock, Hexes: []hex.Hex{at[a], at[e.Defender]}, Label: e.Result})
+			}
+		case engine.UnitUnhorsed:
+			out = append(out, Mark{Kind: MarkResult, Hexes: []hex.Hex{at[e.Unit]}, Label: "unhorsed"})
+		case engine.StandardCaptured:
+			out = append(out, Mark{Kind: MarkResult, Hexes: []hex.Hex{e.At}, Label: "standard captured"})
 		case engine.CommandActivated:
 			for i, u := range sc.Units {
 				if u.Command == e.Command && !after.Units[i].OffMap && after.Units[i].Status != engine.Eliminated {
@@ -49,6 +76,7 @@ func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Eve
 					start = append(start, u.Hex)
 				}
 				out = append(out, Mark{Kind: MarkPath, Hexes: append(start, e.Path...), Label: e.Unit})
+				at[e.Unit] = e.Path[len(e.Path)-1]
 			}
 		case engine.PassedThrough:
 			if e.Result != engine.Normal {
@@ -57,13 +85,11 @@ func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Eve
 				}
 			}
 		case engine.UnitFired:
-			if a, b := before.Unit(e.Unit), before.Unit(e.Target); a != nil && b != nil {
-				out = append(out, Mark{Kind: MarkFire, Hexes: []hex.Hex{a.Hex, b.Hex}, Label: e.Result})
-			}
+			out = append(out, Mark{Kind: MarkFire, Hexes: []hex.Hex{at[e.Unit], at[e.Target]}, Label: e.Result})
 		case engine.UnitDisordered:
 			out = append(out, resultAt(before, after, e.Unit, "disordered"))
 		case engine.UnitRetreated:
-			out = append(out, Mark{Kind: MarkPath, Hexes: append([]hex.Hex{before.Unit(e.Unit).Hex}, e.Path...), Label: e.Unit}, resultAt(before, after, e.Unit, "retreats"))
+			out = append(out, path(e.Unit, e.Path...), resultAt(before, after, e.Unit, "retreats"))
 		case engine.UnitRetired:
 			out = append(out, resultAt(before, before, e.Unit, "retired"))
 		case engine.UnitEliminated:
@@ -108,6 +134,8 @@ func drawMarks(c *canvas, l *layout, marks []Mark, fs *faces) {
 			arrow(c, l, m.Hexes, rgb(0x5b2a86), false)
 		case m.Kind == MarkFire && len(m.Hexes) > 1:
 			arrow(c, l, m.Hexes[:2], rgb(0xd0211c), true)
+		case m.Kind == MarkShock && len(m.Hexes) > 1:
+			arrow(c, l, m.Hexes[:2], rgb(0x1f1f1f), false)
 		}
 	}
 	for _, m := range marks {

@@ -272,3 +272,33 @@ func mustParse(t *testing.T, text string) []engine.Order {
 	}
 	return o
 }
+
+// A Charge becomes a path, and each attacker's blow a solid dark arrow to
+// its defender, drawn on the map.
+func TestMarksShowShock(t *testing.T) {
+	sc, before := crecy(t)
+	from, to := before.Unit("DM1").Hex, hex.Hex{Col: 8, Row: 11}
+	events := []engine.Event{
+		engine.ChargeMade{Unit: "DM1", Target: "CB1", Path: []hex.Hex{{Col: 7, Row: 11}}, Facing: hex.FaceE},
+		engine.AttackResolved{Attackers: []string{"DM1"}, Defender: "CB1", Table: "Charge", Column: "normal", Result: "Defender Disordered"},
+	}
+	after := before.Clone()
+	after.Unit("DM1").Hex = hex.Hex{Col: 7, Row: 11}
+	after.Unit("CB1").Hex = to
+	before = before.Clone()
+	before.Unit("CB1").Hex = to
+	marks := Marks(sc, before, after, events)
+	var kinds []MarkKind
+	for _, m := range marks {
+		kinds = append(kinds, m.Kind)
+	}
+	if len(marks) != 2 || marks[0].Kind != MarkPath || marks[0].Hexes[0] != from || marks[1].Kind != MarkShock ||
+		marks[1].Hexes[0] != (hex.Hex{Col: 7, Row: 11}) || marks[1].Hexes[1] != to {
+		t.Fatalf("marks %+v", marks)
+	}
+	img := decoded(t, sc, after, Options{Marks: marks})
+	l := place(t, sc, after, Options{Marks: marks})
+	a, b := l.centre(marks[1].Hexes[0]), l.centre(to)
+	mid := a.add(b.sub(a).scale(0.45))
+	near(t, "shock arrow between 0711 and 0811", img.At(int(mid.X), int(mid.Y)), rgb(0x1f1f1f), 40)
+}
