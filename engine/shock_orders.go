@@ -274,7 +274,7 @@ func (e AttackDeclared) apply(st *State) {
 
 func (e AttackDeclared) describe(*Scenario) string {
 	if e.Attack.Charge {
-		return fmt.Sprintf("%s will Charge %s along %s (11.3).", e.Attack.Attackers[0], e.Attack.Defenders[0], pathText(e.Attack.Path))
+		return fmt.Sprintf("%s will Charge %s through %s (11.3).", e.Attack.Attackers[0], e.Attack.Defenders[0], hexIDs(e.Attack.Path))
 	}
 	return fmt.Sprintf("%s will Shock %s (10.1).", strings.Join(e.Attack.Attackers, " and "), strings.Join(e.Attack.Defenders, " and "))
 }

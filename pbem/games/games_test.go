@@ -269,3 +269,40 @@ func TestGameOverCarriesTheDiceReport(t *testing.T) {
 		t.Errorf("game-over mail without the dice report:\n%s", m.mail.Text)
 	}
 }
+
+// A Shock Phase by mail: the English ask to decide their Counter-Charges
+// themselves; the Scots' Shock stops for it, the English get a Decision
+// mail listing their answers, and their answer resolves the attack.
+func TestShockResponseByMail(t *testing.T) {
+	f := newFixtureOf(t, "melee-test", PlayerSpec{Side: "English", Address: alice}, PlayerSpec{Side: "Scots", Address: bob})
+	if out := f.handle(f.orders(alice, "", "STANDING COUNTER-CHARGE ASK")); out.Status != "applied" {
+		t.Fatalf("standing order: %+v", out)
+	}
+	f.deliverAll()
+	if out := f.handle(f.orders(bob, "", "ACTIVATE Douglas", "SHOCK SK1 AT EM1", "END")); out.Status != "applied" {
+		t.Fatalf("shock: %+v", out)
+	}
+	toAlice := only(t, f.deliverAll(), alice)
+	text := toAlice.mail.Text
+	for _, want := range []string{"English to meet the Shock attacks", "COUNTER-CHARGE EM1", "STAND EM1", "STANDING COUNTER-CHARGE ALWAYS"} {
+		if !strings.Contains(toAlice.mail.Subject+"\n"+text, want) {
+			t.Errorf("alice's decision mail lacks %q:\n%s", want, text)
+		}
+	}
+	if out := f.handle(f.orders(alice, "", "COUNTER-CHARGE EM1")); out.Status != "applied" {
+		t.Fatalf("answer: %+v", out)
+	}
+	mails := f.deliverAll()
+	for _, addr := range []string{alice, bob} {
+		m := only(t, mails, addr)
+		if !strings.Contains(m.mail.Text, "Counter-Charge DR") && !strings.Contains(m.mail.Text, "Counter-Charge") {
+			t.Errorf("%s's mail does not report the Counter-Charge:\n%s", addr, m.mail.Text)
+		}
+		if !strings.Contains(m.mail.Text, "SK1 against EM1") {
+			t.Errorf("%s's mail does not report the attack:\n%s", addr, m.mail.Text)
+		}
+	}
+	if rep := f.verify(); rep.Blocks != 3 {
+		t.Errorf("verified %d blocks, want 3", rep.Blocks)
+	}
+}

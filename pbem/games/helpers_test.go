@@ -41,6 +41,12 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
+	return newFixtureOf(t, "crecy", PlayerSpec{Side: "English", Address: alice}, PlayerSpec{Side: "French", Address: bob})
+}
+
+// newFixtureOf is a fixture with one game of another battle.
+func newFixtureOf(t testing.TB, scenario string, players ...PlayerSpec) *fixture {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "herald.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -48,8 +54,7 @@ func newFixture(t testing.TB) *fixture {
 	t.Cleanup(func() { st.Close() })
 	f := &fixture{t: t, st: st, keys: map[string]string{}, clock: epoch}
 	f.svc = f.service()
-	g, err := f.svc.CreateGame(NewGame{ID: "crecy-test", Scenario: "crecy", Players: []PlayerSpec{
-		{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+	g, err := f.svc.CreateGame(NewGame{ID: scenario + "-test", Scenario: scenario, Players: players})
 	if err != nil {
 		t.Fatal(err)
 	}
