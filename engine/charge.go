@@ -209,6 +209,9 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 		}
 		g.emit(ChargeMade{Unit: g.sc.Units[i].ID, Target: d.Defenders[0], Path: append([]hex.Hex(nil), d.Path[start:k+1]...), Facing: facing,
 			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
+		for _, h := range d.Path[start : k+1] {
+			g.captureIn(i, h)
+		}
 		start = k + 1
 		for _, j := range reactors {
 			if us := g.st.Units[i]; us.Hex != h || us.Status == Retired || us.Status == Eliminated {

@@ -188,6 +188,9 @@ func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
 		}
 	}
 	g.emit(e)
+	for _, h := range e.Path {
+		g.captureIn(r.Unit, h)
+	}
 	return g.passThroughRolls(r.Unit, passed)
 }
 

@@ -361,3 +361,22 @@ func TestRetreatThroughMissileInfantryChecksLeaders(t *testing.T) {
 		t.Errorf("leader check %+v:\n%s", c, g.story(evs))
 	}
 }
+
+// TestCaptureOnTheMove: 13.2 a unit moving into the hex of an enemy
+// Standard standing alone captures it; 15.5 a leader alone in a hex a
+// unit enters goes to the nearest unit of his Command.
+func TestCaptureOnTheMove(t *testing.T) {
+	g := melee(t)
+	g.troop("AN2", "0303", hex.FaceE, "MMAA")
+	g.troop("CA1", "0909", hex.FaceW, "LB")
+	g.st.Standards[1].Hex = h(t, "0403")
+	g.lead("carl", "0503")
+	g.send(0, "ACTIVATE Anna")
+	evs := g.send(0, "MOVE AN2 0403 0503").Events
+	if _, ok := findEvent[engine.StandardCaptured](evs); !ok || !g.st.Standards[1].Captured {
+		t.Errorf("no capture:\n%s", g.story(evs))
+	}
+	if p, ok := findEvent[engine.LeaderPlaced](evs); !ok || p.Leader != "carl" || p.To != h(t, "0909") {
+		t.Errorf("Carl %+v, want him with CA1 in 0909:\n%s", p, g.story(evs))
+	}
+}
