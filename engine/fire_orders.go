@@ -50,6 +50,9 @@ type StandingFire struct {
 const (
 	KindCounterCharge      = "counter-charge"
 	KindRetreatBeforeShock = "retreat-before-shock"
+	// KindAdvance: whether an attacker advances into the hex of a unit
+	// that Retreated Before Shock (10.2), ALWAYS or NEVER (the default).
+	KindAdvance = "advance"
 )
 
 var kindWords = map[string]string{
@@ -57,6 +60,7 @@ var kindWords = map[string]string{
 	"reaction":             "REACTION FIRE",
 	KindCounterCharge:      "COUNTER-CHARGE",
 	KindRetreatBeforeShock: "RETREAT BEFORE SHOCK",
+	KindAdvance:            "ADVANCE",
 }
 
 // kind is the standing order's key base: "return", "reaction" or Kind.
@@ -98,6 +102,13 @@ func parseStandingFire(a at, rest []string, syntax func(string, ...string) error
 // parseStandingResponse reads "STANDING COUNTER-CHARGE <mode> [<of>]" and
 // "STANDING RETREAT BEFORE SHOCK <mode> [<of>]" (words after STANDING).
 func parseStandingResponse(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	if strings.EqualFold(rest[0], "ADVANCE") {
+		form := "STANDING ADVANCE ALWAYS|NEVER [<unit or command>]"
+		if len(rest) > 1 && strings.EqualFold(rest[1], FireAsk) {
+			return nil, syntax("the advance after a Retreat Before Shock cannot wait for a mail: ALWAYS or NEVER", form)
+		}
+		return standingMode(StandingFire{at: a, Kind: KindAdvance}, rest[1:], "STANDING ADVANCE", syntax, []string{form})
+	}
 	if strings.EqualFold(rest[0], "COUNTER-CHARGE") {
 		return standingMode(StandingFire{at: a, Kind: KindCounterCharge}, rest[1:], "STANDING COUNTER-CHARGE", syntax,
 			[]string{"STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK [<unit or command>]"})
@@ -183,7 +194,7 @@ func (e FireOrderSet) apply(st *State) {
 
 func (e FireOrderSet) describe(sc *Scenario) string {
 	kind := map[string]string{"return": "Return Fire", "reaction": "Reaction Fire", KindCounterCharge: "Counter-Charges",
-		KindRetreatBeforeShock: "Retreat Before Shock"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
+		KindRetreatBeforeShock: "Retreat Before Shock", KindAdvance: "the advance after a Retreat Before Shock"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
 	who := "The " + sc.SideName(e.Side)
 	switch {
 	case e.Unit != "":

@@ -257,13 +257,13 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 	if len(rest) > 0 && (strings.EqualFold(rest[0], "RETURN") || strings.EqualFold(rest[0], "REACTION")) {
 		return parseStandingFire(a, rest, syntax)
 	}
-	if len(rest) > 1 && strings.EqualFold(rest[0], "RETREAT") && strings.EqualFold(rest[1], "BEFORE") || len(rest) > 0 && strings.EqualFold(rest[0], "COUNTER-CHARGE") {
+	if len(rest) > 1 && strings.EqualFold(rest[0], "RETREAT") && strings.EqualFold(rest[1], "BEFORE") || len(rest) > 0 && (strings.EqualFold(rest[0], "COUNTER-CHARGE") || strings.EqualFold(rest[0], "ADVANCE")) {
 		return parseStandingResponse(a, rest, syntax)
 	}
 	if len(rest) > 0 && strings.EqualFold(rest[0], "RETREAT") {
 		return parseStandingRetreat(a, rest, syntax)
 	}
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO", "STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK", "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK"}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO", "STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK", "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK", "STANDING ADVANCE ALWAYS|NEVER"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"herald/engine/hex"
 )
 
 // 10.0 SHOCK, Phase C of the Extended Sequence of Play, carried out at END
@@ -50,7 +52,10 @@ type ShockAttack struct {
 	// −2 on the roll against them (11.6).
 	CounterChargers []string `json:"counter_chargers,omitempty"`
 	ShockCounters   []string `json:"shock_counters,omitempty"`
-	Text            []string `json:"text"`
+	// Vacated are the hexes its defenders left by Retreating Before
+	// Shock (10.2); those defenders are no longer among Defenders.
+	Vacated []hex.Hex `json:"vacated,omitempty"`
+	Text    []string  `json:"text"`
 }
 
 func (p *ShockPhase) clone() *ShockPhase {
@@ -59,6 +64,7 @@ func (p *ShockPhase) clone() *ShockPhase {
 		b := a
 		b.Attackers, b.Defenders, b.Charging = slices.Clone(a.Attackers), slices.Clone(a.Defenders), slices.Clone(a.Charging)
 		b.CounterChargers, b.ShockCounters, b.Text = slices.Clone(a.CounterChargers), slices.Clone(a.ShockCounters), slices.Clone(a.Text)
+		b.Vacated = slices.Clone(a.Vacated)
 		b.Charges = nil
 		for _, d := range a.Charges {
 			b.Charges = append(b.Charges, d.clone())
@@ -146,6 +152,11 @@ func (g *game) chargeHome(k int) error {
 func (g *game) finishShock() error {
 	var attacks []*attack
 	for _, a := range g.st.Shock.Attacks {
+		if len(a.Defenders) == 0 {
+			g.emit(AttackLapsed{Attackers: a.Attackers, Reason: "its defenders Retreated Before Shock (10.2)"})
+			g.followRetreat(a)
+			continue
+		}
 		attacks = append(attacks, g.attackOf(a))
 	}
 	if err := g.shockRounds(attacks); err != nil {

@@ -61,34 +61,36 @@ func (r Response) empty() bool { return len(r.Charge)+len(r.Shock)+len(r.Retreat
 // orders and asks for the rest; it reports whether the phase now waits.
 func (g *game) responses() (asked bool, err error) {
 	var ask []Response
+	var defenders []string
 	for _, a := range g.st.Shock.Attacks {
-		for _, id := range a.Defenders {
-			j := unitIdx(g.sc, id)
-			r := responseOf(g.sc, g.st, j)
-			if r.empty() {
-				continue
+		defenders = append(defenders, a.Defenders...) // a Retreat Before Shock takes its unit off the list
+	}
+	for _, id := range defenders {
+		j := unitIdx(g.sc, id)
+		r := responseOf(g.sc, g.st, j)
+		if r.empty() {
+			continue
+		}
+		rbs := standingFor(g.sc, g.st, j, KindRetreatBeforeShock, FireNever)
+		cc := standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways)
+		switch {
+		case len(r.Retreats) > 0 && rbs == FireAlways:
+			g.retreatBeforeShock(j, r.Retreats[0], g.st.Units[j].Facing)
+			continue
+		case len(r.Charge)+len(r.Shock) > 0 && cc == FireAlways:
+			if err := g.counterCharge(j, r, len(r.Charge) > 0); err != nil {
+				return false, err
 			}
-			rbs := standingFor(g.sc, g.st, j, KindRetreatBeforeShock, FireNever)
-			cc := standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways)
-			switch {
-			case len(r.Retreats) > 0 && rbs == FireAlways:
-				g.retreatBeforeShock(j, r.Retreats[0], g.st.Units[j].Facing)
-				continue
-			case len(r.Charge)+len(r.Shock) > 0 && cc == FireAlways:
-				if err := g.counterCharge(j, r, len(r.Charge) > 0); err != nil {
-					return false, err
-				}
-				continue
-			}
-			if rbs != FireAsk {
-				r.Retreats = nil
-			}
-			if cc != FireAsk {
-				r.Charge, r.Shock = nil, nil
-			}
-			if !r.empty() {
-				ask = append(ask, r)
-			}
+			continue
+		}
+		if rbs != FireAsk {
+			r.Retreats = nil
+		}
+		if cc != FireAsk {
+			r.Charge, r.Shock = nil, nil
+		}
+		if !r.empty() {
+			ask = append(ask, r)
 		}
 	}
 	if len(ask) == 0 {
@@ -239,6 +241,36 @@ func leaderIDs(sc *Scenario, ls []int) []string {
 		out = append(out, sc.Leaders[l].ID)
 	}
 	return out
+}
+
+// followRetreat: "One attacker may advance into the vacated hex, if the
+// player so wishes, but may not then Shock or change facing. If one
+// attacker is attacking two defenders and both defenders Retreat Before
+// Shock, the attacker may pick which hex to advance into ... If only one
+// defender retreats, resolve the attack on the other" (10.2). The
+// attacker's STANDING ADVANCE says whether he wishes (NEVER by default);
+// the first attacker willing and able takes the first vacated hex. The
+// advance draws no Reaction Fire.
+func (g *game) followRetreat(a ShockAttack) {
+	if len(a.Vacated) == 0 || len(a.Defenders) > 0 {
+		return
+	}
+	for _, h := range a.Vacated {
+		if occupant(g.st, h) >= 0 {
+			continue
+		}
+		for _, id := range a.Attackers {
+			i := unitIdx(g.sc, id)
+			us := g.st.Units[i]
+			if !onField(g.st, i) || us.Status == Retired || g.sc.Map.Grid.Distance(us.Hex, h) != 1 ||
+				enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) == NA || standingFor(g.sc, g.st, i, KindAdvance, FireNever) != FireAlways {
+				continue
+			}
+			g.emit(UnitAdvanced{Unit: id, From: us.Hex, To: h, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
+			g.captureIn(i, h)
+			return
+		}
+	}
 }
 
 // counterChargeMods are the DRMs a successful Counter-Charge by defender j
@@ -539,6 +571,10 @@ func (e RetreatedBeforeShock) apply(st *State) {
 	}
 	for _, l := range e.Leaders {
 		st.Leader(l).Hex = e.To
+	}
+	if a := st.Shock.attackOn(e.Unit); a != nil {
+		a.Vacated = append(a.Vacated, e.From)
+		a.Defenders = slices.DeleteFunc(a.Defenders, func(d string) bool { return d == e.Unit })
 	}
 	st.Shock.answered(st, e.Unit)
 }

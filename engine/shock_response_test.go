@@ -154,6 +154,21 @@ func TestRetreatBeforeShock(t *testing.T) {
 			t.Errorf("the attack did not lapse:\n%s", g.story(evs))
 		}
 	})
+	t.Run("followed by the attacker", func(t *testing.T) {
+		g := melee(t)
+		g.troop("CA1", c, hex.FaceW, "GEN")
+		g.troop("AN1", g.nb(c, hex.SW), hex.FaceE, "DMAA")
+		g.send(1, "STANDING RETREAT BEFORE SHOCK ALWAYS")
+		g.send(0, "STANDING ADVANCE ALWAYS AN1")
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		adv, ok := findEvent[engine.UnitAdvanced](evs)
+		if !ok || adv.Unit != "AN1" || adv.To != h(t, c) || len(resolved(evs)) != 0 {
+			t.Errorf("want AN1 to follow into %s without attacking:\n%s", c, g.story(evs))
+		}
+		if u := g.unit("AN1"); u.Facing != hex.FaceE {
+			t.Errorf("AN1 faces %v after following, want E (10.2: no change of facing)", u.Facing)
+		}
+	})
 	t.Run("not from mounted attackers", func(t *testing.T) {
 		g := melee(t, 5)
 		g.troop("CA1", c, hex.FaceW, "GEN")
