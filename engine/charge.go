@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"herald/engine/hex"
 )
@@ -189,44 +190,58 @@ func dedupePaths(ps []chargePath) []chargePath {
 // placeCharge moves a charger along its path next to its target (10.3 Step
 // 2), with the Reaction Fire it draws hex by hex (9.2), and reports whether
 // it is still charging: Disordered on the way, it attacks by Shock (11.3);
-// gone from its hex, it does not attack at all.
+// gone from its hex, it does not attack at all. A Reaction Fire its
+// owner is asked about, or a retreat waiting for a choice, stops it where
+// it stands (State.Shock.Charge); the answer calls it again to go on.
 func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
-	start, reacted := 0, map[int]bool{}
-	for k, h := range d.Path {
+	start, reacted := 0, []string(nil)
+	if run := g.st.Shock.Charge; run != nil {
+		if chargerGone(g.st, i, d.Path[run.Next]) {
+			return false, nil
+		}
+		start, reacted = run.Next+1, slices.Clone(run.Reacted)
+	}
+	for k := start; k < len(d.Path); k++ {
+		h := d.Path[k]
 		var reactors []int
 		for _, j := range g.reactors(i, h) {
-			if !reacted[j] {
-				reactors, reacted[j] = append(reactors, j), true
+			if id := g.sc.Units[j].ID; !slices.Contains(reacted, id) {
+				reactors, reacted = append(reactors, j), append(reacted, id)
 			}
 		}
-		last := k == len(d.Path)-1
-		if len(reactors) == 0 && !last {
+		if len(reactors) == 0 && k < len(d.Path)-1 {
 			continue
 		}
 		facing := g.st.Units[i].Facing
-		if last {
+		if k == len(d.Path)-1 {
 			facing = d.Facing
 		}
-		g.emit(ChargeMade{Unit: g.sc.Units[i].ID, Target: d.Defenders[0], Path: append([]hex.Hex(nil), d.Path[start:k+1]...), Facing: facing,
+		g.emit(ChargeMade{Unit: g.sc.Units[i].ID, Target: d.Defenders[0], Path: slices.Clone(d.Path[start : k+1]), Facing: facing,
 			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
-		for _, h := range d.Path[start : k+1] {
-			g.captureIn(i, h)
+		for _, x := range d.Path[start : k+1] {
+			g.captureIn(i, x)
 		}
 		start = k + 1
+		var ask []string
 		for _, j := range reactors {
-			if us := g.st.Units[i]; us.Hex != h || us.Status == Retired || us.Status == Eliminated {
+			if chargerGone(g.st, i, h) || g.st.Retreat != nil {
 				break
 			}
-			if CanFire(g.sc, g.st, j, i, true) != nil {
-				continue
-			}
-			// The Shock Phase does not stop for a decision yet: ASK
-			// reacts as ALWAYS would (ruling R73).
-			if err := g.reactOnce(i, j); err != nil {
-				return false, err
+			switch {
+			case CanFire(g.sc, g.st, j, i, true) != nil:
+			case fireMode(g.sc, g.st, j, true) == FireAsk:
+				ask = append(ask, g.sc.Units[j].ID)
+			default:
+				if err := g.reactOnce(i, j); err != nil {
+					return false, err
+				}
 			}
 		}
-		if us := g.st.Units[i]; us.Hex != h || us.Status == Retired || us.Status == Eliminated {
+		if chargerGone(g.st, i, h) {
+			return false, nil
+		}
+		if g.st.Retreat != nil || len(ask) > 0 {
+			g.emit(ChargeStopped{Unit: g.sc.Units[i].ID, Side: g.sc.Units[i].Side.Other(), Next: k, Reacted: reacted, Ask: ask})
 			return false, nil
 		}
 	}
@@ -235,6 +250,31 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// chargerGone: the charger no longer stands in h, fit to go on.
+func chargerGone(st *State, i int, h hex.Hex) bool {
+	us := st.Units[i]
+	return us.Hex != h || us.Status == Retired || us.Status == Eliminated
+}
+
+// reactToCharge carries out the answer to a Reaction Fire decision a
+// Charge stopped for, and the Shock Phase goes on.
+func (g *game) reactToCharge(p PendingReaction, chosen []int) error {
+	g.emit(ReactionAnswered{Mover: p.Mover, Units: unitIDs(g.sc, chosen), Resume: p.Resume})
+	i := g.unitIndex(p.Mover)
+	h := g.st.Units[i].Hex
+	for _, j := range chosen {
+		if chargerGone(g.st, i, h) || g.st.Retreat != nil {
+			break
+		}
+		if CanFire(g.sc, g.st, j, i, true) == nil {
+			if err := g.reactOnce(i, j); err != nil {
+				return err
+			}
+		}
+	}
+	return g.runShock()
 }
 
 // reluctance rolls Charge Reluctance when a Mounted MAA charges a unit of a
@@ -335,4 +375,30 @@ func (e ChargeReluctance) describe(*Scenario) string {
 	return fmt.Sprintf("Charge Reluctance for %s at %s: %s, more than %d: the horses balk, it attacks by Shock (11.4).", e.Unit, e.Target, describeRoll(e.Roll), e.Max)
 }
 
-func init() { registerEvents(ChargeMade{}, ChargeLost{}, ChargeReluctance{}) }
+// ChargeStopped: a Charge stops in Path[Next] for a decision: the
+// Reaction Fire of the units in Ask, asked of their owner (9.2), or a
+// retreat its owner chooses.
+type ChargeStopped struct {
+	Unit    string   `json:"unit"`
+	Side    Side     `json:"side"`
+	Next    int      `json:"next"`
+	Reacted []string `json:"reacted,omitempty"`
+	Ask     []string `json:"ask,omitempty"`
+}
+
+func (e ChargeStopped) apply(st *State) {
+	st.Shock.Charge = &ChargeRun{Next: e.Next, Reacted: slices.Clone(e.Reacted)}
+	if len(e.Ask) > 0 {
+		st.Reaction = &PendingReaction{Mover: e.Unit, Reactors: slices.Clone(e.Ask), Resume: st.Pending, Charge: true}
+		st.Pending = Decision{Kind: DecideReaction, Side: e.Side}
+	}
+}
+
+func (e ChargeStopped) describe(sc *Scenario) string {
+	if len(e.Ask) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s charges into the Frontal hex of %s: the %s decide whether to fire (9.2).", e.Unit, strings.Join(e.Ask, ", "), sc.SideName(e.Side))
+}
+
+func init() { registerEvents(ChargeMade{}, ChargeLost{}, ChargeReluctance{}, ChargeStopped{}) }

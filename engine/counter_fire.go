@@ -136,13 +136,15 @@ func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
 		g.emit(ChargeMade{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Path: p.hexes, Facing: p.facing,
 			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j))})
 	}
-	a := &attack{attackers: []int{j}, defenders: []int{i}}
+	a := ShockAttack{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID},
+		Text: []string{g.sc.Units[j].ID + " Counter-Charges " + g.sc.Units[i].ID}}
 	if g.st.Units[j].Status == Normal {
-		a.charging = []int{j}
+		a.Charging = a.Attackers
 	} else {
-		g.emit(ChargeLost{Unit: g.sc.Units[j].ID, Reason: "Disordered by the fire: its Counter-Charge is a Shock attack (11.6)"})
+		g.emit(ChargeLost{Unit: a.Attackers[0], Reason: "Disordered by the fire: its Counter-Charge is a Shock attack (11.6)"})
 	}
-	return g.shockRounds([]*attack{a})
+	g.emit(ShockPhaseBegun{Attacks: []ShockAttack{a}, Resume: g.st.Pending, Mini: true})
+	return g.runShock()
 }
 
 // counterChargeFireAnswer carries out the target owner's answer,

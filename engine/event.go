@@ -13,7 +13,9 @@ import (
 // the number it was compared with, the result. The set is closed.
 type Event interface {
 	apply(st *State)
-	// describe prints the event as a line of the game's narrative.
+	// describe prints the event as a line of the game's narrative; ""
+	// for the bookkeeping events of a phase kept in the state, which make
+	// no line.
 	describe(sc *Scenario) string
 }
 

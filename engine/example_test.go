@@ -102,7 +102,7 @@ func runExample(t *testing.T, input string) string {
 		g.st = res.State
 		fmt.Fprintf(&out, "[%s] move %d\n", b.side, res.State.Move)
 		for _, e := range res.Events {
-			if _, ok := e.(engine.OrdersApplied); !ok {
+			if _, ok := e.(engine.OrdersApplied); !ok && engine.Describe(sc, e) != "" {
 				fmt.Fprintln(&out, engine.Describe(sc, e))
 			}
 		}

@@ -136,7 +136,9 @@ func (g *game) refuse(side engine.Side, text, rule string) *engine.IllegalOrderE
 func narrative(sc *engine.Scenario, evs []engine.Event) []string {
 	var out []string
 	for _, e := range evs {
-		out = append(out, engine.Describe(sc, e))
+		if line := engine.Describe(sc, e); line != "" {
+			out = append(out, line)
+		}
 	}
 	return out
 }

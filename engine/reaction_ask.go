@@ -19,6 +19,9 @@ type PendingReaction struct {
 	Reactors []string `json:"reactors"`
 	Run      MoveRun  `json:"run"`
 	Resume   Decision `json:"resume"`
+	// Charge: the mover is a Charge of the Shock Phase, not a move; it
+	// goes on from State.Shock.Charge (charge.go).
+	Charge bool `json:"charge,omitempty"`
 }
 
 func (p PendingReaction) clone() PendingReaction {
@@ -76,6 +79,9 @@ func (g *game) react(o ReactOrder) error {
 			return g.illegal(o, "9.2", fmt.Sprintf("%s is not asked to react; the units that may: %s", u, strings.Join(p.Reactors, ", ")))
 		}
 		chosen = append(chosen, g.unitIndex(p.Reactors[k]))
+	}
+	if p.Charge {
+		return g.reactToCharge(*p, chosen)
 	}
 	run := p.Run.clone()
 	g.emit(ReactionAnswered{Mover: p.Mover, Units: unitIDs(g.sc, chosen), Resume: p.Resume})

@@ -40,7 +40,7 @@ func (r PendingRetreat) clone() PendingRetreat {
 // when his standing orders ask for it and no other retreat waits already.
 func (g *game) askRetreat(i int, attackers []int, paths []retreatPath, cause string) bool {
 	side := g.sc.Units[i].Side
-	if !g.st.Standing[side].AskRetreat || len(paths) < 2 || g.st.Retreat != nil || g.st.Pending.Kind == 0 || g.shocking {
+	if !g.st.Standing[side].AskRetreat || len(paths) < 2 || g.st.Retreat != nil || g.st.Pending.Kind == 0 {
 		return false
 	}
 	e := RetreatAsked{Side: side, Retreat: PendingRetreat{Unit: g.sc.Units[i].ID, Cause: cause, Resume: g.st.Pending}}
@@ -98,7 +98,13 @@ func (g *game) retreatOrder(o RetreatOrder) error {
 			for _, a := range r.Attackers {
 				attackers = append(attackers, g.unitIndex(a))
 			}
-			return g.doRetreat(i, attackers, retreatPath{hexes: opt, through: throughOf(g.sc, g.st, i, opt)}, r.Cause)
+			if err := g.doRetreat(i, attackers, retreatPath{hexes: opt, through: throughOf(g.sc, g.st, i, opt)}, r.Cause); err != nil {
+				return err
+			}
+			if g.st.Shock != nil && g.st.Retreat == nil {
+				return g.runShock() // the Shock Phase it stopped goes on
+			}
+			return nil
 		}
 	}
 	return g.illegal(o, "12.3", fmt.Sprintf("%s may not retreat to %s", r.Unit, want))

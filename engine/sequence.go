@@ -45,9 +45,6 @@ type game struct {
 	steps  int
 	sender Side
 	opened bool // OrdersApplied emitted
-	// shocking is true while the Shock Phase is carried out: it does not
-	// stop for a decision yet, so retreats take their default (ruling R73).
-	shocking bool
 }
 
 // Apply carries out an order block sent by side. Orders are taken one at a

@@ -27,17 +27,56 @@ import (
 //     must Shock; Charging and Counter-Charging is not allowed", until no
 //     unit earns one (12.7).
 //
-// The phase is kept in the state (State.Shock) while it waits for the
-// defender's responses; Steps 3 and 4 then run to the end without a stop.
+// The phase is kept in the state (State.Shock), so that it can stop for
+// any decision a player's standing orders ask him to make — a Reaction
+// Fire at a Charge, the defender's responses, a retreat — and go on from
+// there with the answer (ruling R73).
 
-// ShockPhase is Phase C under way.
+// ShockPhase is Phase C under way, or the Shock of a Counter-Charge
+// against fire (Mini).
 type ShockPhase struct {
 	Attacks []ShockAttack `json:"attacks"`
 	// Responses are the defender's choices the phase waits for (10.2,
-	// 11.5), while Pending is DecideResponse.
+	// 11.5), while Pending is DecideResponse; Responded: they were asked.
 	Responses []Response `json:"responses,omitempty"`
-	// Resume is the decision the game goes back to after the responses.
+	Responded bool       `json:"responded,omitempty"`
+	// Resume is the decision the game goes back to after the phase.
 	Resume Decision `json:"resume"`
+	// Mini: the Shock of a Counter-Charge against missile fire (11.6);
+	// neither the Rally Phase nor the end of the Activation follows it.
+	Mini bool `json:"mini,omitempty"`
+	// Placed counts the Charges of Step 2 carried out; Charge is the one
+	// stopped on its way by a decision (a Reaction Fire, a retreat).
+	Placed int        `json:"placed,omitempty"`
+	Charge *ChargeRun `json:"charge,omitempty"`
+	// Resolving: Step 3 has begun. Round is the Continued Attack round
+	// (0 for the declared attacks), Queue its attacks not yet rolled,
+	// Current the attack whose results are being applied, Earned the
+	// units that have earned a Continued Attack in the round.
+	Resolving bool          `json:"resolving,omitempty"`
+	Round     int           `json:"round,omitempty"`
+	Queue     []ShockAttack `json:"queue,omitempty"`
+	Current   *Resolution   `json:"current,omitempty"`
+	Earned    []string      `json:"earned,omitempty"`
+}
+
+// ChargeRun is a Charge stopped on its way: it stands in Path[Next]; the
+// units in Reacted have fired at it.
+type ChargeRun struct {
+	Next    int      `json:"next"`
+	Reacted []string `json:"reacted,omitempty"`
+}
+
+// Resolution is an attack rolled, its results being applied: Done effect
+// steps so far (shock_resolve.go).
+type Resolution struct {
+	Round     int       `json:"round,omitempty"`
+	Attackers []string  `json:"attackers"`
+	Defenders []string  `json:"defenders"`
+	Charging  []string  `json:"charging,omitempty"`
+	From      []hex.Hex `json:"from"`
+	Results   []Result  `json:"results"`
+	Done      int       `json:"done,omitempty"`
 }
 
 // ShockAttack is one declared attack: its attackers against one defender
@@ -58,23 +97,64 @@ type ShockAttack struct {
 	Text    []string  `json:"text"`
 }
 
-func (p *ShockPhase) clone() *ShockPhase {
-	c := &ShockPhase{Resume: p.Resume}
-	for _, a := range p.Attacks {
-		b := a
-		b.Attackers, b.Defenders, b.Charging = slices.Clone(a.Attackers), slices.Clone(a.Defenders), slices.Clone(a.Charging)
-		b.CounterChargers, b.ShockCounters, b.Text = slices.Clone(a.CounterChargers), slices.Clone(a.ShockCounters), slices.Clone(a.Text)
-		b.Vacated = slices.Clone(a.Vacated)
-		b.Charges = nil
-		for _, d := range a.Charges {
-			b.Charges = append(b.Charges, d.clone())
-		}
-		c.Attacks = append(c.Attacks, b)
+func (a ShockAttack) clone() ShockAttack {
+	b := a
+	b.Attackers, b.Defenders, b.Charging = slices.Clone(a.Attackers), slices.Clone(a.Defenders), slices.Clone(a.Charging)
+	b.CounterChargers, b.ShockCounters, b.Text = slices.Clone(a.CounterChargers), slices.Clone(a.ShockCounters), slices.Clone(a.Text)
+	b.Vacated = slices.Clone(a.Vacated)
+	b.Charges = nil
+	for _, d := range a.Charges {
+		b.Charges = append(b.Charges, d.clone())
 	}
+	return b
+}
+
+func cloneAttacks(as []ShockAttack) []ShockAttack {
+	var out []ShockAttack
+	for _, a := range as {
+		out = append(out, a.clone())
+	}
+	return out
+}
+
+func (r Resolution) clone() Resolution {
+	c := r
+	c.Attackers, c.Defenders, c.Charging, c.From = slices.Clone(r.Attackers), slices.Clone(r.Defenders), slices.Clone(r.Charging), slices.Clone(r.From)
+	c.Results = nil
+	for _, x := range r.Results {
+		y := x
+		y.Defender, y.Attacker = slices.Clone(x.Defender), slices.Clone(x.Attacker)
+		c.Results = append(c.Results, y)
+	}
+	return c
+}
+
+func (p *ShockPhase) clone() *ShockPhase {
+	c := *p
+	c.Attacks, c.Queue, c.Earned = cloneAttacks(p.Attacks), cloneAttacks(p.Queue), slices.Clone(p.Earned)
+	c.Responses = nil
 	for _, r := range p.Responses {
 		c.Responses = append(c.Responses, r.clone())
 	}
-	return c
+	if p.Charge != nil {
+		run := *p.Charge
+		run.Reacted = slices.Clone(p.Charge.Reacted)
+		c.Charge = &run
+	}
+	if p.Current != nil {
+		r := p.Current.clone()
+		c.Current = &r
+	}
+	return &c
+}
+
+// charges lists the declared Charges in the order Step 2 places them.
+func (p *ShockPhase) charges() []Declaration {
+	var out []Declaration
+	for _, a := range p.Attacks {
+		out = append(out, a.Charges...)
+	}
+	return out
 }
 
 // attackOn is the attack whose defenders include unit id, or nil.
@@ -115,83 +195,107 @@ func (g *game) attackOf(a ShockAttack) *attack {
 // the tables are broken, not that the dice were kind.
 const maxShockRounds = 50
 
-// shockPhase begins Phase C with the declared attacks: Step 2, then the
-// defender's responses, which may wait for him.
+// shockPhase begins Phase C with the declared attacks.
 func (g *game) shockPhase(attacks []ShockAttack) error {
 	g.emit(ShockPhaseBegun{Attacks: attacks, Resume: g.st.Pending})
-	for k := range g.st.Shock.Attacks {
-		if err := g.chargeHome(k); err != nil {
-			return err
-		}
-	}
-	asked, err := g.responses()
-	if err != nil || asked {
-		return err
-	}
-	return g.finishShock()
+	return g.runShock()
 }
 
-// chargeHome is Step 2 for the Charges of attack k: each placed next to its
-// target, then its Reluctance roll; a charger Disordered on the way or
-// balking attacks by Shock (11.3, 11.4).
-func (g *game) chargeHome(k int) error {
-	for _, d := range g.st.Shock.Attacks[k].Charges {
-		i := unitIdx(g.sc, d.Attackers[0])
-		charging, err := g.placeCharge(i, d)
-		if err == nil && charging {
-			_, err = g.reluctance(i, unitIdx(g.sc, d.Defenders[0]))
+// runShock carries the Shock Phase on from where it stands until it ends
+// or waits for a decision: Step 2's Charges one at a time, the defender's
+// responses, then the attacks of each round, rolled and applied one by
+// one, and the Continued Attack rounds; then, after a Shock Phase, the
+// Rally Phase and the end of the Activation. Every decision it waits for
+// (a Reaction Fire, a retreat, the responses) leaves its progress in
+// State.Shock, and the answer calls it again.
+func (g *game) runShock() error {
+	p := g.st.Shock
+	for !p.Resolving {
+		if g.waiting() {
+			return nil
 		}
-		if err != nil {
-			return err
+		if ds := p.charges(); p.Placed < len(ds) {
+			if err := g.chargeHome(ds[p.Placed]); err != nil {
+				return err
+			}
+			continue
+		}
+		if !p.Responded {
+			if asked, err := g.responses(); err != nil || asked {
+				return err
+			}
+		}
+		g.beginResolution()
+	}
+	for {
+		if g.waiting() {
+			return nil
+		}
+		switch {
+		case p.Current != nil:
+			if err := g.applyResolution(*p.Current); err != nil {
+				return err
+			}
+		case len(p.Queue) > 0:
+			if err := g.rollAttack(p.Queue[0]); err != nil {
+				return err
+			}
+		case len(p.Earned) > 0:
+			if p.Round >= maxShockRounds {
+				return fmt.Errorf("engine: more than %d Continued Attack rounds; the Shock tables loop", maxShockRounds)
+			}
+			earned := make([]int, 0, len(p.Earned))
+			for _, id := range p.Earned {
+				earned = append(earned, unitIdx(g.sc, id))
+			}
+			g.emit(ShockRound{Round: p.Round + 1, Units: p.Earned, Attacks: continuedAttacks(g, earned)})
+		default:
+			mini := p.Mini
+			g.emit(ShockPhaseEnded{})
+			if mini {
+				return nil
+			}
+			g.rallyPhase()
+			return g.endActivation()
 		}
 	}
-	return nil
 }
 
-// finishShock is Steps 3 and 4, then Phase D and the end of the Activation.
-func (g *game) finishShock() error {
-	var attacks []*attack
+// waiting: a decision of a player stops the phase.
+func (g *game) waiting() bool {
+	return g.st.Retreat != nil || g.st.Reaction != nil || g.st.Pending.Kind == DecideResponse
+}
+
+// beginResolution is Step 3: the attacks whose defenders all Retreated
+// Before Shock lapse (10.2), the others are queued in the order declared.
+func (g *game) beginResolution() {
+	var queue []ShockAttack
 	for _, a := range g.st.Shock.Attacks {
 		if len(a.Defenders) == 0 {
 			g.emit(AttackLapsed{Attackers: a.Attackers, Reason: "its defenders Retreated Before Shock (10.2)"})
 			g.followRetreat(a)
 			continue
 		}
-		attacks = append(attacks, g.attackOf(a))
+		queue = append(queue, a)
 	}
-	if err := g.shockRounds(attacks); err != nil {
-		return err
-	}
-	g.emit(ShockPhaseEnded{})
-	g.rallyPhase()
-	return g.endActivation()
+	g.emit(ShockRound{Attacks: queue})
 }
 
-// shockRounds resolves attacks, then the Continued Attack rounds they
-// lead to (10.3 Steps 3 and 4, 12.7). Retreats take their default here:
-// the resolution does not stop for a decision (ruling R73).
-func (g *game) shockRounds(attacks []*attack) error {
-	g.shocking = true
-	defer func() { g.shocking = false }()
-	for round := 0; len(attacks) > 0; round++ {
-		if round > maxShockRounds {
-			return fmt.Errorf("engine: more than %d Continued Attack rounds; the Shock tables loop", maxShockRounds)
-		}
-		var earned []int
-		for _, a := range attacks {
-			ca, err := g.resolveAttack(a, round)
-			if err != nil {
-				return err
-			}
-			earned = append(earned, ca...)
-		}
-		if len(earned) == 0 {
-			break
-		}
-		sort.Slice(earned, func(x, y int) bool { return g.sc.Units[earned[x]].ID < g.sc.Units[earned[y]].ID })
-		g.emit(ContinuedAttackRound{Round: round + 1, Units: unitIDs(g.sc, earned)})
-		attacks = continuedAttacks(g, earned)
+// chargeHome is Step 2 for one Charge: placed next to its target with the
+// Reaction Fire it draws, then its Reluctance roll; a charger Disordered on
+// the way or balking attacks by Shock (11.3, 11.4).
+func (g *game) chargeHome(d Declaration) error {
+	i := unitIdx(g.sc, d.Attackers[0])
+	charging, err := g.placeCharge(i, d)
+	if err != nil || g.waiting() {
+		return err
 	}
+	if charging {
+		if _, err := g.reluctance(i, unitIdx(g.sc, d.Defenders[0])); err != nil {
+			return err
+		}
+	}
+	g.emit(ChargeHome{Unit: d.Attackers[0]})
 	return nil
 }
 
@@ -201,7 +305,7 @@ func (g *game) shockRounds(attacks []*attack) error {
 // in front go first and attack it together; a unit with two attacks both
 // by itself, or the one no other unit attacks (ruling R75). A unit with no
 // enemy in front has nothing left to attack.
-func continuedAttacks(g *game, units []int) []*attack {
+func continuedAttacks(g *game, units []int) []ShockAttack {
 	sc, st := g.sc, g.st
 	sort.SliceStable(units, func(x, y int) bool {
 		return len(frontalEnemies(sc, st, units[x])) < len(frontalEnemies(sc, st, units[y]))
@@ -232,21 +336,33 @@ func continuedAttacks(g *game, units []int) []*attack {
 			g.emit(AttackLapsed{Attackers: []string{sc.Units[i].ID}, Reason: "no enemy unit is left in its Frontal hexes for its Continued Attack (12.7)"})
 		}
 	}
-	return out
+	var attacks []ShockAttack
+	for _, a := range out {
+		attacks = append(attacks, ShockAttack{Attackers: unitIDs(sc, a.attackers), Defenders: unitIDs(sc, a.defenders)})
+	}
+	return attacks
 }
 
 // ShockPhaseBegun: the declarations held; Phase C is carried out (10.3).
 type ShockPhaseBegun struct {
 	Attacks []ShockAttack `json:"attacks"`
 	Resume  Decision      `json:"resume"`
+	// Mini: the Shock of a Counter-Charge against fire, in the Move/Fire
+	// Phase; the units it attacks make no responses (ruling R81).
+	Mini bool `json:"mini,omitempty"`
 }
 
 func (e ShockPhaseBegun) apply(st *State) {
-	st.Phase, st.Declared = PhaseShock, nil
-	st.Shock = (&ShockPhase{Attacks: e.Attacks, Resume: e.Resume}).clone()
+	if !e.Mini {
+		st.Phase, st.Declared = PhaseShock, nil
+	}
+	st.Shock = (&ShockPhase{Attacks: e.Attacks, Resume: e.Resume, Mini: e.Mini, Responded: e.Mini}).clone()
 }
 
 func (e ShockPhaseBegun) describe(*Scenario) string {
+	if e.Mini {
+		return ""
+	}
 	var texts []string
 	for _, a := range e.Attacks {
 		texts = append(texts, a.Text...)
@@ -261,18 +377,38 @@ func (ShockPhaseEnded) apply(st *State) { st.Shock = nil }
 
 func (ShockPhaseEnded) describe(*Scenario) string { return "The Shock Phase is over (10.3)." }
 
-// ContinuedAttackRound: another Shock Phase for the units that earned a
-// Continued Attack (12.7).
-type ContinuedAttackRound struct {
-	Round int      `json:"round"`
-	Units []string `json:"units"`
+// ShockRound: the attacks of a round are resolved one by one: the
+// declared ones (Round 0, 10.3 Step 3), or those of the units that earned
+// a Continued Attack (12.7, Step 4).
+type ShockRound struct {
+	Round   int           `json:"round,omitempty"`
+	Units   []string      `json:"units,omitempty"`
+	Attacks []ShockAttack `json:"attacks,omitempty"`
 }
 
-func (ContinuedAttackRound) apply(*State) {}
+func (e ShockRound) apply(st *State) {
+	p := st.Shock
+	p.Resolving, p.Round, p.Queue, p.Earned = true, e.Round, cloneAttacks(e.Attacks), nil
+}
 
-func (e ContinuedAttackRound) describe(*Scenario) string {
+func (e ShockRound) describe(*Scenario) string {
+	if e.Round == 0 {
+		return ""
+	}
 	return fmt.Sprintf("Continued Attack %d: %s must Shock again (12.7).", e.Round, strings.Join(e.Units, ", "))
 }
+
+// ChargeHome: a Charge has been placed and rolled for (10.3 Step 2).
+type ChargeHome struct {
+	Unit string `json:"unit"`
+}
+
+func (ChargeHome) apply(st *State) {
+	st.Shock.Placed++
+	st.Shock.Charge = nil
+}
+
+func (ChargeHome) describe(*Scenario) string { return "" }
 
 // AttackLapsed: a declared or continued attack has no one left to make it
 // or to receive it.
@@ -280,14 +416,20 @@ type AttackLapsed struct {
 	Attackers []string `json:"attackers"`
 	Defenders []string `json:"defenders,omitempty"`
 	Reason    string   `json:"reason"`
+	// Queued: the attack was at the head of its round's queue.
+	Queued bool `json:"queued,omitempty"`
 }
 
-func (AttackLapsed) apply(*State) {}
+func (e AttackLapsed) apply(st *State) {
+	if e.Queued {
+		st.Shock.Queue = st.Shock.Queue[1:]
+	}
+}
 
 func (e AttackLapsed) describe(*Scenario) string {
 	return fmt.Sprintf("No attack by %s: %s.", strings.Join(e.Attackers, ", "), e.Reason)
 }
 
 func init() {
-	registerEvents(ShockPhaseBegun{}, ShockPhaseEnded{}, ContinuedAttackRound{}, AttackLapsed{})
+	registerEvents(ShockPhaseBegun{}, ShockPhaseEnded{}, ShockRound{}, ChargeHome{}, AttackLapsed{})
 }

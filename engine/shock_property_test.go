@@ -15,7 +15,8 @@ import (
 // TestShockPhaseProperties plays random legal Shock Phases with random
 // dice on random little battles (Men of Iron's house tables, random
 // types, facings, Disorder, terrain and standing orders) and checks after
-// each: no two combat units share a hex, no Eliminated unit acts or is
+// each, answering every decision the phase stops for at random: no two
+// combat units share a hex, no Eliminated unit acts or is
 // acted on after its elimination, every Flight Point is accounted for by
 // the units lost and retired and the leaders lost (16.0), and replaying
 // the events reproduces the state.
@@ -25,7 +26,7 @@ func TestShockPhaseProperties(t *testing.T) {
 		t.Fatal(err)
 	}
 	types := []string{"LB", "CB", "PK", "AX", "MMAA", "MMAA", "DMAA", "GEN"}
-	played, rounds := 0, 0
+	played, rounds, paused := 0, 0, 0
 	for seed := uint64(1); seed <= 1000; seed++ {
 		r := rand.New(rand.NewPCG(seed, 10))
 		sc, st := randomMelee(t, r, tb, types)
@@ -40,10 +41,15 @@ func TestShockPhaseProperties(t *testing.T) {
 			return nil
 		}
 		standing := []string{"STANDING COUNTER-CHARGE ALWAYS", "STANDING COUNTER-CHARGE NEVER", "STANDING COUNTER-CHARGE ASK",
-			"STANDING RETREAT BEFORE SHOCK ALWAYS", "STANDING RETREAT BEFORE SHOCK ASK", "STANDING RETREAT ASK"}
+			"STANDING RETREAT BEFORE SHOCK ALWAYS", "STANDING RETREAT BEFORE SHOCK ASK", "STANDING RETREAT ASK", "STANDING REACTION FIRE ASK"}
 		for _, s := range standing {
 			if r.IntN(3) == 0 {
 				must(t, seed, apply(1, s))
+			}
+		}
+		for _, s := range []string{"STANDING RETREAT ASK", "STANDING ADVANCE ALWAYS"} {
+			if r.IntN(3) == 0 {
+				must(t, seed, apply(0, s))
 			}
 		}
 		must(t, seed, apply(0, "ACTIVATE Anna"))
@@ -65,23 +71,28 @@ func TestShockPhaseProperties(t *testing.T) {
 		} else {
 			must(t, seed, err)
 		}
-		for k := 0; st.Outcome == nil && st.Pending.Side == 1 && k < 20; k++ {
+		// Every decision the Shock Phase stops for, of either side, is
+		// answered with one of its legal answers.
+		for k := 0; st.Shock != nil && st.Outcome == nil && k < 40; k++ {
 			legal := engine.Legal(sc, st)
-			must(t, seed, apply(1, legal[r.IntN(len(legal))]))
+			must(t, seed, apply(st.Pending.Side, legal[r.IntN(len(legal))]))
 		}
 		if st.Shock != nil {
 			t.Fatalf("seed %d: the Shock Phase did not end: %s", seed, engine.Waiting(sc, st))
 		}
 		played++
 		for _, e := range events {
-			if _, ok := e.(engine.AttackResolved); ok {
+			switch e.(type) {
+			case engine.AttackResolved:
 				rounds++
+			case engine.ShockPaused, engine.ChargeStopped, engine.ResponsesAsked:
+				paused++
 			}
 		}
 		checkMelee(t, seed, sc, st, events)
 	}
-	if played < 500 || rounds < 600 {
-		t.Errorf("only %d Shock Phases played, %d attacks resolved: the generator tests too little", played, rounds)
+	if played < 500 || rounds < 600 || paused < 50 {
+		t.Errorf("only %d Shock Phases played, %d attacks resolved, %d stops for a decision: the generator tests too little", played, rounds, paused)
 	}
 }
 

@@ -16,21 +16,16 @@ import (
 // Charge Table is used "as long as at least half of the units in an
 // individual attack succeeded in Charging" (10.3, 12.1).
 
-// outcome is one defender's roll and result.
-type outcome struct {
-	defender int
-	result   Result
-}
-
-// resolveAttack resolves attack a in Continued Attack round round (0 for
-// the declared attacks) and returns the units that earned a Continued
-// Attack.
-func (g *game) resolveAttack(a *attack, round int) ([]int, error) {
+// rollAttack rolls the attack at the head of the round's queue: one roll
+// per defender still face to face with its attackers, each with the DRMs
+// of 10.4; the results are applied after (applyResolution).
+func (g *game) rollAttack(sa ShockAttack) error {
+	a := g.attackOf(sa)
 	atk, defs := g.engaged(a)
 	if len(atk) == 0 || len(defs) == 0 {
-		g.emit(AttackLapsed{Attackers: unitIDs(g.sc, a.attackers), Defenders: unitIDs(g.sc, a.defenders),
+		g.emit(AttackLapsed{Attackers: sa.Attackers, Defenders: sa.Defenders, Queued: true,
 			Reason: "the attackers and defenders are no longer face to face"})
-		return nil, nil
+		return nil
 	}
 	var charging []int
 	for _, i := range atk {
@@ -42,37 +37,82 @@ func (g *game) resolveAttack(a *attack, round int) ([]int, error) {
 	if len(charging) > 0 && 2*len(charging) >= len(atk) {
 		table, name = &g.sc.Tables.Charge, "Charge"
 	}
-	from := map[int]hex.Hex{}
-	var outs []outcome
+	round := g.st.Shock.Round
+	res := Resolution{Round: round, Attackers: unitIDs(g.sc, atk), Defenders: unitIDs(g.sc, defs), Charging: unitIDs(g.sc, charging)}
 	for _, j := range defs {
-		from[j] = g.st.Units[j].Hex
 		mods := shockModifiers(g.sc, g.st, atk, j, len(defs), charging, round)
 		mods = append(mods, g.counterChargeMods(a, j)...)
 		col := shockColumn(g.st, j)
-		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(unitIDs(g.sc, atk), ", "), g.sc.Units[j].ID), mods...)
+		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(res.Attackers, ", "), g.sc.Units[j].ID), mods...)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		res, _ := table.Lookup(col, r.Total)
-		g.emit(AttackResolved{Round: round, Attackers: unitIDs(g.sc, atk), Defender: g.sc.Units[j].ID,
-			Table: table.Name, Column: col, Roll: r, Result: res.Text})
-		outs = append(outs, outcome{defender: j, result: res})
+		result, _ := table.Lookup(col, r.Total)
+		g.emit(AttackResolved{Round: round, Attackers: res.Attackers, Defender: g.sc.Units[j].ID,
+			Table: table.Name, Column: col, Roll: r, Result: result.Text})
+		res.From = append(res.From, g.st.Units[j].Hex)
+		res.Results = append(res.Results, result)
+	}
+	g.emit(AttackRolled{Resolution: res})
+	return nil
+}
+
+// effectStep is one unit's share of an attack's results.
+type effectStep struct {
+	unit    int
+	effects []Effect
+	against []int
+	cause   string
+}
+
+// effectSteps lists the results of a rolled attack in the order they
+// apply: each defender's, then each attacker's for each roll ("any
+// negative combat results apply to all attacking units", cumulative for
+// one attacker against two, 10.3).
+func (g *game) effectSteps(r Resolution) []effectStep {
+	atk, defs := idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Defenders)
+	var out []effectStep
+	for k, j := range defs {
+		out = append(out, effectStep{j, r.Results[k].Defender, atk, "Shock by " + strings.Join(r.Attackers, ", ")})
+	}
+	for k := range defs {
+		for _, i := range atk {
+			out = append(out, effectStep{i, r.Results[k].Attacker, defs, "its attack on " + r.Defenders[k]})
+		}
+	}
+	return out
+}
+
+func idxOf(sc *Scenario, ids []string) []int {
+	var out []int
+	for _, id := range ids {
+		out = append(out, unitIdx(sc, id))
+	}
+	return out
+}
+
+// applyResolution applies a rolled attack's results from where they stand,
+// stopping when a retreat waits for its owner's choice, then the Advance
+// and the Continued Attacks it earns (10.5).
+func (g *game) applyResolution(r Resolution) error {
+	steps := g.effectSteps(r)
+	for k := r.Done; k < len(steps); k++ {
+		s := steps[k]
+		if err := g.combatEffects(s.unit, s.effects, s.against, s.cause); err != nil {
+			return err
+		}
+		if g.st.Retreat != nil {
+			g.emit(ShockPaused{Done: k + 1, Unit: g.st.Retreat.Unit})
+			return nil
+		}
 	}
 	ca := false
-	for _, o := range outs {
-		if err := g.combatEffects(o.defender, o.result.Defender, atk, "Shock by "+strings.Join(unitIDs(g.sc, atk), ", ")); err != nil {
-			return nil, err
-		}
-		ca = ca || o.result.ContinuedAttack
+	for _, x := range r.Results {
+		ca = ca || x.ContinuedAttack
 	}
-	for _, o := range outs {
-		for _, i := range atk {
-			if err := g.combatEffects(i, o.result.Attacker, defs, "its attack on "+g.sc.Units[o.defender].ID); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return g.afterAttack(atk, charging, defs, from, ca), nil
+	earned := g.afterAttack(idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Charging), r.From, ca)
+	g.emit(AttackDone{Earned: unitIDs(g.sc, earned)})
+	return nil
 }
 
 // engaged are the attackers of a still able to attack (on the field, not
@@ -278,17 +318,19 @@ func bestWSM(sc *Scenario, st *State, atk []int, j int) (drm int, attacker, defe
 }
 
 // combatEffects applies one side of a Shock or Charge result to unit i,
-// then the Leader Casualty Check of 15.4: "Any time a leader is stacked
+// with the Leader Casualty Check of 15.4: "Any time a leader is stacked
 // with a unit that receives either a Disordered, Retired or Eliminated
 // result" (Unhorsed leaves it Disordered, 12.5; a unit that cannot retreat
-// is eliminated, 12.3). Against are the units on the other side, which a
-// retreat moves away from.
+// is eliminated, 12.3), once. A retreat comes last, after the check, so
+// that a retreat waiting for its owner's choice ends the unit's share.
+// Against are the units on the other side, which a retreat moves away
+// from.
 func (g *game) combatEffects(i int, effects []Effect, against []int, cause string) error {
 	if len(effects) == 0 || !onField(g.st, i) {
 		return nil
 	}
 	leaders := stackedLeaders(g.sc, g.st, i)
-	check := false
+	check, retreat := false, false
 	for _, e := range effects {
 		if g.st.Units[i].Status == Eliminated {
 			break
@@ -297,9 +339,7 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		case EffectDisordered:
 			g.disorder(i, cause)
 		case EffectRetreat:
-			if err := g.retreat(i, against, cause); err != nil {
-				return err
-			}
+			retreat = true
 		case EffectRetired:
 			g.retire(i, cause)
 		case EffectUnhorsed:
@@ -309,6 +349,9 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		}
 		check = check || e.Kind != EffectRetreat
 	}
+	if retreat && onField(g.st, i) && g.st.Units[i].Status != Retired && len(retreatPaths(g.sc, g.st, i, against)) == 0 {
+		g.eliminate(i, cause+"; it cannot retreat (12.3)")
+	}
 	status := g.st.Units[i].Status
 	if check || status == Eliminated {
 		if err := g.leaderCasualties(leaders, "shock", true); err != nil {
@@ -317,6 +360,9 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 	}
 	if status == Retired || status == Eliminated {
 		return g.displaceLeaders(leaders)
+	}
+	if retreat {
+		return g.retreat(i, against, cause)
 	}
 	return nil
 }
@@ -343,9 +389,8 @@ func (g *game) unhorse(i int, cause string) {
 // Of two vacated hexes the attacker takes the first defender's. The unit
 // that advances makes the Continued Attack, keeping its facing (10.5
 // example); with no advance every attacker still there continues.
-func (g *game) afterAttack(atk, charging, defs []int, from map[int]hex.Hex, ca bool) []int {
-	for _, j := range defs {
-		h := from[j]
+func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool) []int {
+	for _, h := range from {
 		if occupant(g.st, h) >= 0 {
 			continue
 		}
@@ -516,4 +561,47 @@ func (e StandardCaptured) describe(*Scenario) string {
 	return fmt.Sprintf("%s captures the Standard %s in %s: its Retired units are lost, and so will be any it Retires hereafter (13.2).", e.By, e.Standard, e.At)
 }
 
-func init() { registerEvents(AttackResolved{}, UnitUnhorsed{}, UnitAdvanced{}, StandardCaptured{}) }
+// AttackRolled: an attack's rolls are made; its results are applied
+// next (10.3 PLAY NOTE: "results ... applied after both attacks are
+// resolved").
+type AttackRolled struct {
+	Resolution Resolution `json:"resolution"`
+}
+
+func (e AttackRolled) apply(st *State) {
+	r := e.Resolution.clone()
+	st.Shock.Current = &r
+	st.Shock.Queue = st.Shock.Queue[1:]
+}
+
+func (AttackRolled) describe(*Scenario) string { return "" }
+
+// ShockPaused: an attack's results wait for a retreat to be chosen; Done
+// of them are applied.
+type ShockPaused struct {
+	Done int    `json:"done"`
+	Unit string `json:"unit"`
+}
+
+func (e ShockPaused) apply(st *State) { st.Shock.Current.Done = e.Done }
+
+func (e ShockPaused) describe(*Scenario) string {
+	return fmt.Sprintf("The Shock Phase waits for %s's retreat (12.3).", e.Unit)
+}
+
+// AttackDone: an attack's results and Advance are done; Earned made a
+// Continued Attack (12.7).
+type AttackDone struct {
+	Earned []string `json:"earned,omitempty"`
+}
+
+func (e AttackDone) apply(st *State) {
+	st.Shock.Current = nil
+	st.Shock.Earned = append(st.Shock.Earned, e.Earned...)
+}
+
+func (AttackDone) describe(*Scenario) string { return "" }
+
+func init() {
+	registerEvents(AttackResolved{}, AttackRolled{}, ShockPaused{}, AttackDone{}, UnitUnhorsed{}, UnitAdvanced{}, StandardCaptured{})
+}

@@ -100,7 +100,7 @@ func TestContinuedAttackChain(t *testing.T) {
 	}
 	var rounds []int
 	for _, e := range evs {
-		if r, ok := e.(engine.ContinuedAttackRound); ok {
+		if r, ok := e.(engine.ShockRound); ok && r.Round > 0 {
 			rounds = append(rounds, r.Round)
 		}
 	}

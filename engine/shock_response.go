@@ -446,7 +446,7 @@ func (g *game) afterResponse() error {
 	if len(g.st.Shock.Responses) > 0 {
 		return nil
 	}
-	return g.finishShock()
+	return g.runShock()
 }
 
 // responseForms are the answers open to the defender, for Legal.
@@ -480,6 +480,7 @@ func (e ResponsesAsked) apply(st *State) {
 	for _, r := range e.Responses {
 		st.Shock.Responses = append(st.Shock.Responses, r.clone())
 	}
+	st.Shock.Responded = true
 	st.Pending = Decision{Kind: DecideResponse, Side: e.Side}
 }
 

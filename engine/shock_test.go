@@ -127,7 +127,13 @@ func TestShockBookExample(t *testing.T) {
 	if atts[3].Column != "disordered" || atts[2].Column != "normal" {
 		t.Errorf("columns %s, %s; want normal for the Longbow, disordered for the Pike (12.1)", atts[2].Column, atts[3].Column)
 	}
-	if ca, ok := findEvent[engine.ContinuedAttackRound](res.Events); !ok || strings.Join(ca.Units, ",") != "BE1" {
+	var ca engine.ShockRound
+	for _, e := range res.Events {
+		if r, ok := e.(engine.ShockRound); ok && r.Round == 1 {
+			ca = r
+		}
+	}
+	if strings.Join(ca.Units, ",") != "BE1" {
 		t.Errorf("Continued Attack round: %+v, want Z (BE1) alone, the unit that advanced (10.5 example)", ca)
 	}
 	var adv []string

@@ -36,11 +36,15 @@ func battleName(sc *engine.Scenario) string {
 
 // narrate turns events into the lines of a mail, pairing each event that
 // rolled a die with the dice log's roll (for its sequence number), in order.
+// Bookkeeping events, which describe themselves as "", make no line.
 func narrate(sc *engine.Scenario, events []engine.Event, rolls []dice.Roll) []templates.Narrative {
 	var out []templates.Narrative
 	next := 0
 	for _, e := range events {
 		n := templates.Narrative{Text: engine.Describe(sc, e)}
+		if n.Text == "" && rollOf(e) == nil {
+			continue
+		}
 		if r := rollOf(e); r != nil {
 			v := rollView(*r)
 			if next < len(rolls) {

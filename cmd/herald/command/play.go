@@ -179,7 +179,9 @@ func (p *player) printResult(side engine.Side, res *engine.BlockResult) {
 		if _, ok := e.(engine.OrdersApplied); ok {
 			continue
 		}
-		fmt.Fprintf(w, "  %s\n", engine.Describe(p.sc, e))
+		if line := engine.Describe(p.sc, e); line != "" { // "" marks a bookkeeping event
+			fmt.Fprintf(w, "  %s\n", line)
+		}
 	}
 	if len(res.NotApplied) > 0 {
 		fmt.Fprintf(w, "  Not applied (%s):\n", res.Stopped)
