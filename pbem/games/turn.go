@@ -168,8 +168,8 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 // its units that may still move can go, and at what cost, so that a MOVE
 // needs no map measuring (engine.Reach, the same rules as MOVE).
 func reachHints(g *game) []string {
-	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" {
-		return nil
+	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" || len(g.st.Declared) > 0 {
+		return nil // no Activation, or its Shock Phase has begun: nothing moves any more
 	}
 	const most = 12
 	var out []string
