@@ -43,6 +43,24 @@ func TestParseOrders(t *testing.T) {
 		{"MOVE KN1 3319 FACE", "error: FACE takes one vertex"},
 		{"MOVE KN1 3319 FACE N", "error: is not a vertex"},
 		{"MOVE KN1 33x9", "error: is not a hex id"},
+		{"shock x y at b", "SHOCK x y AT b"},
+		{"Shock X at A B", "SHOCK X AT A B"},
+		{"shock x y at a b", "error: only a unit attacking by itself"},
+		{"shock x at a b c", "error: one unit, or two"},
+		{"shock at b", "error: needs the attacking units"},
+		{"charge z at c 0504", "CHARGE z AT c 0504"},
+		{"charge z y at c", "error: needs one charging unit"},
+		{"counter-charge ma1", "COUNTER-CHARGE ma1"},
+		{"counter-charge ma1 shock", "COUNTER-CHARGE ma1 SHOCK"},
+		{"counter-charge ma1 fire", "error: CHARGE or SHOCK"},
+		{"stand", "STAND"},
+		{"stand ma1 ma2", "error: STAND takes one unit"},
+		{"retreat before shock ge1 0604 face sw", "RETREAT BEFORE SHOCK ge1 0604 FACE SW"},
+		{"retreat before shock ge1", "error: needs your unit and the hex"},
+		{"standing counter-charge never percy", "STANDING COUNTER-CHARGE NEVER percy"},
+		{"standing retreat before shock ask", "STANDING RETREAT BEFORE SHOCK ASK"},
+		{"standing advance always", "STANDING ADVANCE ALWAYS"},
+		{"standing advance ask", "error: cannot wait for a mail"},
 		{"MOVE KN1 FACE E", "error: at least one hex"},
 		{"MOVE HB1 MOUNT 0303 DISMOUNT", "error: mounts or dismounts once"},
 		{"FACE LB1", "error: FACE needs a unit and a vertex"},
@@ -70,7 +88,9 @@ func TestParseOrders(t *testing.T) {
 // to the same canonical form.
 func FuzzParseOrders(f *testing.F) {
 	for _, s := range []string{"ACTIVATE Doria\nEND\nCONTINUE Grimaldi", "standing seize a if b, c", "SEIZE Alençon # c", "no seize", "\x00\n\n#",
-		"MOVE KN1 3319 3420 FACE E", "move mm1 with edward 0409 0509 face ne", "MOVE HB1 0303 DISMOUNT 0403", "MOVE HB1 MOUNT", "FACE LB1 sw", "MOVE X FACE", "move a with b face e e"} {
+		"MOVE KN1 3319 3420 FACE E", "move mm1 with edward 0409 0509 face ne", "MOVE HB1 0303 DISMOUNT 0403", "MOVE HB1 MOUNT", "FACE LB1 sw", "MOVE X FACE", "move a with b face e e",
+		"SHOCK X Y AT B", "shock x at a b", "CHARGE Z AT C 0504", "charge z at c 0304 0404", "COUNTER-CHARGE MA1 shock", "STAND", "stand ma1",
+		"RETREAT BEFORE SHOCK GE1 0604 face sw", "STANDING COUNTER-CHARGE ask MA1", "standing retreat before shock always percy", "STANDING ADVANCE NEVER"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
