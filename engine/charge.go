@@ -240,6 +240,9 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 		if chargerGone(g.st, i, h) {
 			return false, nil
 		}
+		if g.st.Retreat != nil {
+			ask = nil // it must retreat from the hex: the rest of the Reaction Fire ends (9.3)
+		}
 		if g.st.Retreat != nil || len(ask) > 0 {
 			g.emit(ChargeStopped{Unit: g.sc.Units[i].ID, Side: g.sc.Units[i].Side.Other(), Next: k, Reacted: reacted, Ask: ask})
 			return false, nil
