@@ -137,10 +137,8 @@ func counterChargeFacing(sc *Scenario, st *State, j int, units []int) (hex.Facin
 	if len(units) == 0 || !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal {
 		return 0, false
 	}
-	for _, z := range us.InZOCOf {
-		if k := unitIdx(sc, z); k >= 0 && !containsInt(units, k) && slices.Contains(enemyZOC(sc, st, sc.Units[j].Side, us.Hex), k) {
-			return 0, false // 11.5: began in another enemy unit's ZOC and is still in it
-		}
+	if stillInOtherZOC(sc, st, j, units) {
+		return 0, false
 	}
 	for _, i := range units {
 		if chargeBlocked(sc, st, j, i, nil) != "" {
