@@ -248,7 +248,11 @@ func (g *game) runShock() error {
 			for _, id := range p.Earned {
 				earned = append(earned, unitIdx(g.sc, id))
 			}
-			g.emit(ShockRound{Round: p.Round + 1, Units: p.Earned, Attacks: continuedAttacks(g, earned)})
+			attacks, idle := continuedAttacks(g, earned)
+			g.emit(ShockRound{Round: p.Round + 1, Units: p.Earned, Attacks: attacks})
+			for _, id := range idle {
+				g.emit(AttackLapsed{Attackers: []string{id}, Reason: "no enemy unit is left in its Frontal hexes for its Continued Attack (12.7)"})
+			}
 		default:
 			mini := p.Mini
 			g.emit(ShockPhaseEnded{})
@@ -304,8 +308,9 @@ func (g *game) chargeHome(d Declaration) error {
 // unless another unit of the round attacks it (10.1). Units with one enemy
 // in front go first and attack it together; a unit with two attacks both
 // by itself, or the one no other unit attacks (ruling R75). A unit with no
-// enemy in front has nothing left to attack.
-func continuedAttacks(g *game, units []int) []ShockAttack {
+// enemy in front has nothing left to attack: it is returned in idle, to be
+// told after the round is announced.
+func continuedAttacks(g *game, units []int) (attacks []ShockAttack, idle []string) {
 	sc, st := g.sc, g.st
 	sort.SliceStable(units, func(x, y int) bool {
 		return len(frontalEnemies(sc, st, units[x])) < len(frontalEnemies(sc, st, units[y]))
@@ -333,14 +338,13 @@ func continuedAttacks(g *game, units []int) []ShockAttack {
 		case join != nil:
 			join.attackers = append(join.attackers, i)
 		default:
-			g.emit(AttackLapsed{Attackers: []string{sc.Units[i].ID}, Reason: "no enemy unit is left in its Frontal hexes for its Continued Attack (12.7)"})
+			idle = append(idle, sc.Units[i].ID)
 		}
 	}
-	var attacks []ShockAttack
 	for _, a := range out {
 		attacks = append(attacks, ShockAttack{Attackers: unitIDs(sc, a.attackers), Defenders: unitIDs(sc, a.defenders)})
 	}
-	return attacks
+	return attacks, idle
 }
 
 // ShockPhaseBegun: the declarations held; Phase C is carried out (10.3).

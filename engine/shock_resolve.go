@@ -165,7 +165,7 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 			mods = append(mods, Modifier{DRM: drm, Reason: fmt.Sprintf(reason, args...), Rule: rule})
 		}
 	}
-	add(len(atk)-defenders, "10.4 #1", "Strength Advantage, %d unit(s) against %d", len(atk), defenders)
+	add(len(atk)-defenders, "10.4 #1", "Strength Advantage, %s against %d", count(len(atk), "unit"), defenders)
 	angle, why := angleOfAttack(sc, st, atk, j)
 	add(angle, "10.4 #2A", "Angle of Attack: %s", why)
 	if drm, what := shockTerrain(sc, st, atk, j); drm != 0 {
@@ -212,9 +212,17 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 		add(t.ShieldWall, "10.4 #9, 14.1", "Shield Wall attacked through its Front")
 	}
 	if round > 0 {
-		add(round*t.ContinuedAttack, "12.7", "Continued Attack, %d previous attack(s) this Activation", round)
+		add(round*t.ContinuedAttack, "12.7", "Continued Attack, %s before this one in the Activation", count(round, "attack"))
 	}
 	return mods
+}
+
+// count is "1 unit", "2 units": the reasons of DRMs read as the books do.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // angleOfAttack (10.4 #2A): through a Flank +2, through the Rear +3, through
