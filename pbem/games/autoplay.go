@@ -57,9 +57,10 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 
 // choose picks orders the way a brisk player would: decline Seizures,
 // charge, shock or fire when an enemy is in reach (one attack a turn, which
-// always declares everything 10.1 asks of its unit), move one unit a hex when the mail says
-// where units can go, end each Activation, continue when possible, and
-// activate the Commands in turn.
+// always declares everything 10.1 asks of its unit), move one unit a hex
+// when the mail says where units can go, end each Activation, continue when
+// possible, and activate the Commands in turn (Standards only when no
+// Command can go).
 func (a *Autoplayer) choose(legal, reach []string) []string {
 	for _, prefix := range []string{"CHARGE ", "SHOCK ", "FIRE "} {
 		for _, l := range legal {
@@ -82,11 +83,28 @@ func (a *Autoplayer) choose(legal, reach []string) []string {
 			}
 		}
 		if len(found) > 0 {
+			found = commandsFirst(found)
 			a.turn++
 			return []string{found[a.turn%len(found)]}
 		}
 	}
 	return []string{legal[0]}
+}
+
+// commandsFirst drops the Standards' Activations from a choice that offers
+// a Command: the player cannot see from its mail whether a Standard has
+// Retired units to rally, and an idle Standard wastes the Activation.
+func commandsFirst(orders []string) []string {
+	var commands []string
+	for _, o := range orders {
+		if !strings.HasPrefix(o, "ACTIVATE STANDARD ") {
+			commands = append(commands, o)
+		}
+	}
+	if len(commands) == 0 {
+		return orders
+	}
+	return commands
 }
 
 // reachLines reads the "Where your units can move" list of a mail's text:

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"herald/data"
 	"herald/engine"
 	"herald/pbem/dice"
 	"herald/pbem/games"
@@ -23,7 +24,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "demo",
-		Usage: "[--out DIR] [--moves N]",
+		Usage: "[--out DIR] [--moves N] [--scenario NAME]",
 		Short: "play a short scripted game by mail through the embedded server",
 		Long: `
 Demo plays a short game of Crécy by e-mail, with everything real but the
@@ -32,10 +33,15 @@ players (alice, the English, and bob, the French) read Herald's mails over
 IMAP and reply over SMTP with orders written into the mail's block, chosen
 from the orders the mail says are legal. Every mail is written to the
 output folder as .eml, every map as .png, and the game's dice log as
-dice.jsonl, which is then verified as herald verify would.`,
+dice.jsonl, which is then verified as herald verify would.
+
+With --scenario another battle is played, alice taking its first side and
+bob its second: --scenario melee-test starts with the armies in contact,
+to watch Charges, Shock and Continued Attacks by mail.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("out", "herald-demo", "output folder")
 			fs.Int("moves", 12, "stop after this many moves")
+			fs.String("scenario", "crecy", "battle id (herald check lists them)")
 		},
 		Run: runDemo,
 	})
@@ -46,11 +52,15 @@ func runDemo(env Env, fs *flag.FlagSet) int {
 	moves := fs.Lookup("moves").Value.(flag.Getter).Get().(int)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	return exit(env, "demo", demo(ctx, env, out, moves))
+	return exit(env, "demo", demo(ctx, env, out, moves, fs.Lookup("scenario").Value.String()))
 }
 
 // demo runs the scripted game; see the command's help.
-func demo(ctx context.Context, env Env, out string, moves int) error {
+func demo(ctx context.Context, env Env, out string, moves int, scenario string) error {
+	sc, err := data.Scenario(scenario)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -73,8 +83,8 @@ func demo(ctx context.Context, env Env, out string, moves int) error {
 	if err != nil {
 		return err
 	}
-	g, err := svc.CreateGame(games.NewGame{ID: fmt.Sprintf("crecy-demo-%d", time.Now().Unix()%10000), Scenario: "crecy", Players: []games.PlayerSpec{
-		{Side: "English", Address: "alice@localhost"}, {Side: "French", Address: "bob@localhost"}}})
+	g, err := svc.CreateGame(games.NewGame{ID: fmt.Sprintf("%s-demo-%d", sc.ID, time.Now().Unix()%10000), Scenario: scenario, Players: []games.PlayerSpec{
+		{Side: sc.Sides[0].Name, Address: "alice@localhost"}, {Side: sc.Sides[1].Name, Address: "bob@localhost"}}})
 	if err != nil {
 		return err
 	}

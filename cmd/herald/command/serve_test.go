@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -36,6 +37,33 @@ func TestDemo(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "dice.jsonl")); err != nil {
 		t.Error(err)
+	}
+	if code, out := runVerifyOn(t, mustRead(t, filepath.Join(out, "dice.jsonl"))); code != 0 {
+		t.Errorf("herald verify on the demo's log: exit %d\n%s", code, out)
+	}
+}
+
+// herald demo --scenario melee-test starts in contact: the scripted
+// players Shock at once, and the mails show the combat's arithmetic.
+func TestDemoMelee(t *testing.T) {
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"demo", "--out", out, "--moves", "4", "--scenario", "melee-test"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "melee-test-demo-") {
+		t.Errorf("the summary does not name a melee-test game:\n%s", stdout.String())
+	}
+	emls, _ := filepath.Glob(filepath.Join(out, "herald-processed-*.eml"))
+	// The dice list of a result mail names each roll on one line.
+	rolled := regexp.MustCompile(`(Shock|Charge) DR: \S+ against`)
+	var shock bool
+	for _, f := range emls {
+		shock = shock || rolled.Match(mustRead(t, f))
+	}
+	if !shock {
+		t.Errorf("no Shock or Charge result in the %d mails the players answered", len(emls))
 	}
 	if code, out := runVerifyOn(t, mustRead(t, filepath.Join(out, "dice.jsonl"))); code != 0 {
 		t.Errorf("herald verify on the demo's log: exit %d\n%s", code, out)
