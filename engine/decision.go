@@ -44,6 +44,9 @@ const (
 	// whether it Counter-Charges the firer, when his standing orders ask
 	// him (11.5, 11.6).
 	DecideCounterCharge
+	// DecideAdvance: the attacker chooses which unit advances into which
+	// vacated hex, and its facing, when his standing orders ask him (10.5).
+	DecideAdvance
 )
 
 var decisionNames = map[DecisionKind]string{
@@ -56,6 +59,7 @@ var decisionNames = map[DecisionKind]string{
 	DecideReaction:      "reaction fire",
 	DecideResponse:      "shock response",
 	DecideCounterCharge: "counter-charge",
+	DecideAdvance:       "advance",
 }
 
 func (k DecisionKind) String() string {
@@ -93,6 +97,10 @@ func Waiting(sc *Scenario, st *State) string {
 	case DecideRetreat:
 		if r := st.Retreat; r != nil {
 			return fmt.Sprintf("waiting for the %s to choose where %s retreats (12.3)", name, r.Unit)
+		}
+	case DecideAdvance:
+		if st.Advance != nil {
+			return fmt.Sprintf("waiting for the %s to choose which unit Advances after Combat, into which hex (10.5)", name)
 		}
 	case DecideReturnFire:
 		if f := st.FireAsk; f != nil {
@@ -154,6 +162,8 @@ func Legal(sc *Scenario, st *State) []string {
 		out = append(out, "DECLINE")
 	case DecideRetreat:
 		out = append(out, retreatForms(st)...)
+	case DecideAdvance:
+		out = append(out, advanceForms(st)...)
 	case DecideReturnFire:
 		if f := st.FireAsk; f != nil {
 			out = append(out, "RETURN FIRE "+f.Target, "HOLD FIRE "+f.Target)

@@ -158,7 +158,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "COUNTER-CHARGE", "STAND", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "COUNTER-CHARGE", "ADVANCE", "STAND", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -227,6 +227,8 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseRetreat(a, rest, syntax)
 	case "COUNTER-CHARGE":
 		return parseCounterCharge(a, rest, syntax)
+	case "ADVANCE":
+		return parseAdvance(a, rest, syntax)
 	case "STAND":
 		if len(rest) > 1 {
 			return nil, syntax("STAND takes one unit, or nothing for all", "STAND <unit>", "STAND")
@@ -257,13 +259,16 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 	if len(rest) > 0 && (strings.EqualFold(rest[0], "RETURN") || strings.EqualFold(rest[0], "REACTION")) {
 		return parseStandingFire(a, rest, syntax)
 	}
+	if len(rest) > 1 && strings.EqualFold(rest[0], "ADVANCE") && strings.EqualFold(rest[1], "AFTER") {
+		return parseStandingAdvance(a, rest, syntax)
+	}
 	if len(rest) > 1 && strings.EqualFold(rest[0], "RETREAT") && strings.EqualFold(rest[1], "BEFORE") || len(rest) > 0 && (strings.EqualFold(rest[0], "COUNTER-CHARGE") || strings.EqualFold(rest[0], "ADVANCE")) {
 		return parseStandingResponse(a, rest, syntax)
 	}
 	if len(rest) > 0 && strings.EqualFold(rest[0], "RETREAT") {
 		return parseStandingRetreat(a, rest, syntax)
 	}
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO", "STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK", "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK", "STANDING ADVANCE ALWAYS|NEVER"}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO", "STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK", "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK", "STANDING ADVANCE ALWAYS|NEVER", "STANDING ADVANCE AFTER COMBAT ASK|AUTO"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

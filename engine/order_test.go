@@ -61,6 +61,15 @@ func TestParseOrders(t *testing.T) {
 		{"standing retreat before shock ask", "STANDING RETREAT BEFORE SHOCK ASK"},
 		{"standing advance always", "STANDING ADVANCE ALWAYS"},
 		{"standing advance ask", "error: cannot wait for a mail"},
+		{"standing advance after combat ask", "STANDING ADVANCE AFTER COMBAT ASK"},
+		{"Standing Advance After Combat auto", "STANDING ADVANCE AFTER COMBAT AUTO"},
+		{"standing advance after combat always", "error: takes ASK or AUTO"},
+		{"advance z 0505", "ADVANCE z 0505"},
+		{"advance z 0505 face se", "ADVANCE z 0505 FACE SE"},
+		{"advance z 0505 face n", "error: is not a vertex"},
+		{"advance z 05x5", "error: is not a hex id"},
+		{"advance z", "error: needs the unit and the vacated hex"},
+		{"advance z 0505 se", "error: needs the unit and the vacated hex"},
 		{"MOVE KN1 FACE E", "error: at least one hex"},
 		{"MOVE HB1 MOUNT 0303 DISMOUNT", "error: mounts or dismounts once"},
 		{"FACE LB1", "error: FACE needs a unit and a vertex"},
@@ -90,7 +99,8 @@ func FuzzParseOrders(f *testing.F) {
 	for _, s := range []string{"ACTIVATE Doria\nEND\nCONTINUE Grimaldi", "standing seize a if b, c", "SEIZE Alençon # c", "no seize", "\x00\n\n#",
 		"MOVE KN1 3319 3420 FACE E", "move mm1 with edward 0409 0509 face ne", "MOVE HB1 0303 DISMOUNT 0403", "MOVE HB1 MOUNT", "FACE LB1 sw", "MOVE X FACE", "move a with b face e e",
 		"SHOCK X Y AT B", "shock x at a b", "CHARGE Z AT C 0504", "charge z at c 0304 0404", "COUNTER-CHARGE MA1 shock", "STAND", "stand ma1",
-		"RETREAT BEFORE SHOCK GE1 0604 face sw", "STANDING COUNTER-CHARGE ask MA1", "standing retreat before shock always percy", "STANDING ADVANCE NEVER"} {
+		"RETREAT BEFORE SHOCK GE1 0604 face sw", "STANDING COUNTER-CHARGE ask MA1", "standing retreat before shock always percy", "STANDING ADVANCE NEVER",
+		"ADVANCE Z 0505 face se", "standing advance after combat ask"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

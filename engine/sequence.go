@@ -141,7 +141,7 @@ func (g *game) open() {
 
 func isStanding(o Order) bool {
 	switch o.(type) {
-	case StandingSeize, StandingFire, StandingRetreat:
+	case StandingSeize, StandingFire, StandingRetreat, StandingAdvance:
 		return true
 	}
 	return false
@@ -217,6 +217,10 @@ func (g *game) order(o Order) error {
 		return g.react(o)
 	case StandingRetreat:
 		return g.standingRetreat(o)
+	case AdvanceOrder:
+		return g.advanceOrder(o)
+	case StandingAdvance:
+		return g.standingAdvance(o)
 	case ShockOrder:
 		return g.shock(o)
 	case ChargeOrder:

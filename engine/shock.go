@@ -267,7 +267,7 @@ func (g *game) runShock() error {
 
 // waiting: a decision of a player stops the phase.
 func (g *game) waiting() bool {
-	return g.st.Retreat != nil || g.st.Reaction != nil || g.st.Pending.Kind == DecideResponse
+	return g.st.Retreat != nil || g.st.Advance != nil || g.st.Reaction != nil || g.st.Pending.Kind == DecideResponse
 }
 
 // beginResolution is Step 3: the attacks whose defenders all Retreated

@@ -47,7 +47,7 @@ func TestShockPhaseProperties(t *testing.T) {
 				must(t, seed, apply(1, s))
 			}
 		}
-		for _, s := range []string{"STANDING RETREAT ASK", "STANDING ADVANCE ALWAYS"} {
+		for _, s := range []string{"STANDING RETREAT ASK", "STANDING ADVANCE ALWAYS", "STANDING ADVANCE AFTER COMBAT ASK"} {
 			if r.IntN(3) == 0 {
 				must(t, seed, apply(0, s))
 			}
@@ -74,7 +74,12 @@ func TestShockPhaseProperties(t *testing.T) {
 		// Every decision the Shock Phase stops for, of either side, is
 		// answered with one of its legal answers.
 		for k := 0; st.Shock != nil && st.Outcome == nil && k < 40; k++ {
-			legal := engine.Legal(sc, st)
+			var legal []string
+			for _, l := range engine.Legal(sc, st) {
+				if !strings.Contains(l, "<") { // a form to fill in
+					legal = append(legal, l)
+				}
+			}
 			must(t, seed, apply(st.Pending.Side, legal[r.IntN(len(legal))]))
 		}
 		if st.Shock != nil {
@@ -85,7 +90,7 @@ func TestShockPhaseProperties(t *testing.T) {
 			switch e.(type) {
 			case engine.AttackResolved:
 				rounds++
-			case engine.ShockPaused, engine.ChargeStopped, engine.ResponsesAsked:
+			case engine.ShockPaused, engine.ChargeStopped, engine.ResponsesAsked, engine.AdvanceAsked:
 				paused++
 			}
 		}

@@ -110,7 +110,10 @@ func (g *game) applyResolution(r Resolution) error {
 	for _, x := range r.Results {
 		ca = ca || x.ContinuedAttack
 	}
-	earned := g.afterAttack(idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Charging), r.From, ca)
+	earned, asked := g.afterAttack(idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Charging), r.From, ca, len(steps))
+	if asked {
+		return nil
+	}
 	g.emit(AttackDone{Earned: unitIDs(g.sc, earned)})
 	return nil
 }
@@ -390,66 +393,77 @@ func (g *game) unhorse(i int, cause string) {
 }
 
 // afterAttack is 10.5 Advance after Combat and the Continued Attacks it
-// notes. "The attacker must, if possible, Advance one of his eligible
+// earns. "The attacker must, if possible, Advance one of his eligible
 // attacking units into that hex": not a Disordered unit that did not earn
 // a Continued Attack, nor one barred by terrain; a Charging unit first,
-// then a Mounted unit, then a non-Disordered one (then by id, ruling R75).
-// Of two vacated hexes the attacker takes the first defender's. The unit
-// that advances makes the Continued Attack, keeping its facing (10.5
-// example); with no advance every attacker still there continues.
-func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool) []int {
-	for _, h := range from {
-		if occupant(g.st, h) >= 0 {
-			continue
+// then a Mounted unit, then a non-Disordered one. Where that leaves a
+// choice the attacker's standing orders may ask him (advance_decision.go);
+// else Herald takes the first unit by id and the first defender's hex
+// (ruling R75). The unit that advances makes the Continued Attack,
+// keeping its facing (10.5 example); with no advance every attacker still
+// there continues. asked: the phase waits for the attacker's choice.
+func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool, done int) (earned []int, asked bool) {
+	opts := g.advanceOptions(atk, charging, from, ca)
+	if len(opts) > 0 {
+		if g.askAdvance(opts, ca, done) {
+			return nil, true
 		}
-		var cands []int
-		for _, i := range atk {
-			us := g.st.Units[i]
-			if onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) &&
-				g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA {
-				cands = append(cands, i)
-			}
-		}
-		if len(cands) == 0 {
-			continue
-		}
-		sort.SliceStable(cands, func(x, y int) bool { return g.advanceBefore(cands[x], cands[y], charging) })
-		i := cands[0]
-		g.emit(UnitAdvanced{Unit: g.sc.Units[i].ID, From: g.st.Units[i].Hex, To: h, ContinuedAttack: ca,
-			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
-		g.captureIn(i, h)
-		if ca {
-			return []int{i}
-		}
-		return nil
+		return g.advance(unitIdx(g.sc, opts[0].Unit), opts[0].Hex, nil, ca), false
 	}
 	if !ca {
-		return nil
+		return nil, false
 	}
-	var out []int
 	for _, i := range atk {
 		if onField(g.st, i) && g.st.Units[i].Status != Retired {
-			out = append(out, i)
+			earned = append(earned, i)
 		}
 	}
-	return out
+	return earned, false
 }
 
-// advanceBefore orders the candidates of an advance (10.5 priorities).
-func (g *game) advanceBefore(a, b int, charging []int) bool {
-	ca, cb := containsInt(charging, a), containsInt(charging, b)
-	if ca != cb {
-		return ca
+// mayAdvance: attacker i is eligible to advance into h (10.5).
+func (g *game) mayAdvance(i int, h hex.Hex, ca bool) bool {
+	us := g.st.Units[i]
+	return onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) &&
+		g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA
+}
+
+// advance moves unit i into h, turned to face when it is not nil; it
+// returns the unit when it makes the Continued Attack.
+func (g *game) advance(i int, h hex.Hex, face *hex.Facing, ca bool) []int {
+	g.emit(UnitAdvanced{Unit: g.sc.Units[i].ID, From: g.st.Units[i].Hex, To: h, ContinuedAttack: ca, Facing: face,
+		Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, i))})
+	g.captureIn(i, h)
+	if ca {
+		return []int{i}
 	}
-	ma, mb := unitType(g.sc, g.st, a).Mounted, unitType(g.sc, g.st, b).Mounted
-	if ma != mb {
-		return ma
+	return nil
+}
+
+// advanceRank is a candidate's 10.5 priority: the higher, the sooner.
+func (g *game) advanceRank(i int, charging []int) int {
+	r := 0
+	if containsInt(charging, i) {
+		r += 4
 	}
-	na, nb := g.st.Units[a].Status == Normal, g.st.Units[b].Status == Normal
-	if na != nb {
-		return na
+	if unitType(g.sc, g.st, i).Mounted {
+		r += 2
 	}
-	return g.sc.Units[a].ID < g.sc.Units[b].ID
+	if g.st.Units[i].Status == Normal {
+		r++
+	}
+	return r
+}
+
+// sortAdvance orders the candidates of an advance by priority, then id.
+func sortAdvance(g *game, cands, charging []int) {
+	sort.SliceStable(cands, func(x, y int) bool {
+		rx, ry := g.advanceRank(cands[x], charging), g.advanceRank(cands[y], charging)
+		if rx != ry {
+			return rx > ry
+		}
+		return g.sc.Units[cands[x]].ID < g.sc.Units[cands[y]].ID
+	})
 }
 
 func containsInt(s []int, v int) bool {
@@ -537,12 +551,18 @@ type UnitAdvanced struct {
 	From            hex.Hex `json:"from"`
 	To              hex.Hex `json:"to"`
 	ContinuedAttack bool    `json:"continued_attack,omitempty"`
+	// Facing is the vertex the unit turns to after an advance without a
+	// Continued Attack (10.5); nil: it keeps its facing.
+	Facing *hex.Facing `json:"facing,omitempty"`
 	// Leaders stacked with the unit advance with it (5.1).
 	Leaders []string `json:"leaders,omitempty"`
 }
 
 func (e UnitAdvanced) apply(st *State) {
 	st.Unit(e.Unit).Hex = e.To
+	if e.Facing != nil {
+		st.Unit(e.Unit).Facing = *e.Facing
+	}
 	for _, l := range e.Leaders {
 		st.Leader(l).Hex = e.To
 	}
@@ -551,6 +571,9 @@ func (e UnitAdvanced) apply(st *State) {
 func (e UnitAdvanced) describe(*Scenario) string {
 	if e.ContinuedAttack {
 		return fmt.Sprintf("%s advances into %s, keeping its facing, for its Continued Attack (10.5, 12.7).", e.Unit, e.To)
+	}
+	if e.Facing != nil {
+		return fmt.Sprintf("%s advances into %s and faces %s (10.5).", e.Unit, e.To, e.Facing)
 	}
 	return fmt.Sprintf("%s advances into %s (10.5).", e.Unit, e.To)
 }

@@ -24,6 +24,9 @@ type StandingOrders struct {
 	// AskRetreat: ask the player where his units retreat, instead of the
 	// default choice (12.3, ruling R56).
 	AskRetreat bool `json:"ask_retreat,omitempty"`
+	// AskAdvance: ask the player who advances where after combat, and
+	// its facing, instead of the default choice (10.5, ruling R75).
+	AskAdvance bool `json:"ask_advance,omitempty"`
 }
 
 // SeizeRule answers a Seizure decision (4.3).
@@ -35,7 +38,8 @@ type SeizeRule struct {
 }
 
 func (s StandingOrders) clone() StandingOrders {
-	c := StandingOrders{Seize: slices.Clone(s.Seize), HoldFire: maps.Clone(s.HoldFire), AskRetreat: s.AskRetreat}
+	c := s
+	c.Seize, c.HoldFire = slices.Clone(s.Seize), maps.Clone(s.HoldFire)
 	for i := range c.Seize {
 		c.Seize[i].If = slices.Clone(c.Seize[i].If)
 	}

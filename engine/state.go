@@ -119,6 +119,9 @@ type State struct {
 	// Retreat is the retreat waiting for its owner's choice of hex, while
 	// Pending is DecideRetreat (12.3).
 	Retreat *PendingRetreat `json:"retreat,omitempty"`
+	// Advance is the Advance after Combat waiting for the attacker's
+	// choice, while Pending is DecideAdvance (10.5).
+	Advance *PendingAdvance `json:"advance,omitempty"`
 	// FireAsk is the Active Fire waiting for the target's owner to say
 	// whether it returns the fire, while Pending is DecideReturnFire (9.2).
 	FireAsk *PendingFire `json:"fire_ask,omitempty"`
@@ -267,6 +270,10 @@ func (st *State) Clone() *State {
 	if st.Retreat != nil {
 		r := st.Retreat.clone()
 		c.Retreat = &r
+	}
+	if st.Advance != nil {
+		a := st.Advance.clone()
+		c.Advance = &a
 	}
 	if st.FireAsk != nil {
 		f := *st.FireAsk

@@ -224,6 +224,7 @@ func nextLabel(sc *engine.Scenario, p engine.Decision) string {
 		engine.DecideReaction:      "to decide on Reaction Fire",
 		engine.DecideResponse:      "to meet the Shock attacks",
 		engine.DecideCounterCharge: "to decide on a Counter-Charge",
+		engine.DecideAdvance:       "to choose an Advance",
 	}[p.Kind]
 	if verb == "" {
 		verb = "to decide"
