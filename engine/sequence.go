@@ -141,7 +141,7 @@ func (g *game) open() {
 
 func isStanding(o Order) bool {
 	switch o.(type) {
-	case StandingSeize, StandingFire, StandingRetreat, StandingAdvance:
+	case StandingSeize, StandingFire, StandingChoice:
 		return true
 	}
 	return false
@@ -215,12 +215,10 @@ func (g *game) order(o Order) error {
 		return g.returnFire(o)
 	case ReactOrder:
 		return g.react(o)
-	case StandingRetreat:
-		return g.standingRetreat(o)
+	case StandingChoice:
+		return g.standingChoice(o)
 	case AdvanceOrder:
 		return g.advanceOrder(o)
-	case StandingAdvance:
-		return g.standingAdvance(o)
 	case ShockOrder:
 		return g.shock(o)
 	case ChargeOrder:
