@@ -126,8 +126,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 
 	if n := o.node("rules", false); n != nil {
-		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp")
+		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm")
 		t.Rules.MountedFireZOCMP = ro.int("mounted_fire_zoc_mp", false)
+		t.Rules.ReluctanceOwnDRM = ro.bool("reluctance_own_drm")
+		t.Rules.CounterChargeNoDefense = ro.has("counter_charge_defense_drm") && !ro.bool("counter_charge_defense_drm")
 		switch r := engine.ZOCRule(ro.str("mounted_missile_zoc", false)); r {
 		case "", engine.ZOCIgnore, engine.ZOCLeaveCost:
 			t.Rules.MountedMissileZOC = r
@@ -212,7 +214,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "becomes", "change_cost", "unhorsed", "reluctance")
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -228,11 +230,12 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				Shock:           o.int("shock", true),
 				ShockDisordered: o.int("shock_disordered", true),
 			},
-			ShieldWall: o.bool("shield_wall"),
-			Becomes:    o.str("becomes", false),
-			ChangeCost: o.int("change_cost", false),
-			Unhorsed:   o.str("unhorsed", false),
-			Reluctance: o.bool("reluctance"),
+			ShieldWall:     o.bool("shield_wall"),
+			Becomes:        o.str("becomes", false),
+			ChangeCost:     o.int("change_cost", false),
+			Unhorsed:       o.str("unhorsed", false),
+			Reluctance:     o.bool("reluctance"),
+			NeverReluctant: o.bool("never_reluctant"),
 		}
 		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
 			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))
@@ -556,14 +559,30 @@ func (p *parser) wsm(t *engine.Tables, n *yaml.Node) map[string]int {
 }
 
 // shockDRMTable reads shock_drm: the fixed DRMs and thresholds of Shock and
-// Charge combat (10.4, 11.4, 11.6, 12.7, 14.1). All are required.
+// Charge combat (10.4, 11.4, 11.6, 12.7, 14.1). All are required but the
+// Counter-Charge thresholds of one case (counter_charge_max_charge,
+// _shock, _fire), which default to counter_charge_max.
 func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
 	keys := []string{"flank", "rear", "two_sides", "height", "charge", "charge_moved", "leader",
 		"attacker_disordered", "defender_retired", "shield_wall", "continued_attack", "counter_charge_shock",
 		"reluctance_max", "counter_charge_max", "counter_charge_facing"}
-	o := p.object(n, "shock_drm", keys...)
+	cases := []string{"charge", "shock", "fire"}
+	var optional []string
+	for _, c := range cases {
+		optional = append(optional, "counter_charge_max_"+c)
+	}
+	o := p.object(n, "shock_drm", append(keys, optional...)...)
+	var by map[string]int
+	for _, c := range cases {
+		if k := "counter_charge_max_" + c; o.has(k) {
+			if by == nil {
+				by = map[string]int{}
+			}
+			by[c] = o.int(k, false)
+		}
+	}
 	v := func(k string) int { return o.int(k, true) }
-	return engine.ShockDRMs{
+	return engine.ShockDRMs{CounterChargeMaxBy: by,
 		Flank: v("flank"), Rear: v("rear"), TwoSides: v("two_sides"), Height: v("height"),
 		Charge: v("charge"), ChargeMoved: v("charge_moved"), Leader: v("leader"),
 		AttackerDisordered: v("attacker_disordered"), DefenderRetired: v("defender_retired"),

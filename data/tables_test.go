@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"herald/engine"
@@ -307,5 +308,35 @@ func TestHouseTablesMonotone(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestVolumeShockSwitches: the keys a later volume uses to change Charge
+// Reluctance and Counter-Charge (Infidel 13.5, 13.7; Blood & Roses
+// 13.7–13.9) are read, and absent they leave Men of Iron's rules.
+func TestVolumeShockSwitches(t *testing.T) {
+	if m := moi(t); m.Rules.ReluctanceOwnDRM || m.Rules.CounterChargeNoDefense || m.ShockDRM.CounterChargeMaxBy != nil || m.UnitTypes["MMAA"].NeverReluctant {
+		t.Errorf("Men of Iron's tables switch a later volume's rule on: %+v, %+v", m.Rules, m.ShockDRM)
+	}
+	b, err := files.ReadFile("tables/moi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "  counter_charge_facing: +1", "  counter_charge_max_charge: 3\n  counter_charge_max_fire: 5\n  counter_charge_facing: +1", 1)
+	s = strings.Replace(s, "\nrules:\n", "\nrules:\n  reluctance_own_drm: true\n  counter_charge_defense_drm: false\n", 1)
+	s = strings.Replace(s, "    name: Pike Infantry\n", "    name: Pike Infantry\n    never_reluctant: true\n", 1)
+	tb, err := ParseTables("inf-like.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tb.Rules.ReluctanceOwnDRM || !tb.Rules.CounterChargeNoDefense || !tb.UnitTypes["PK"].NeverReluctant {
+		t.Errorf("switches not read: %+v, PK %+v", tb.Rules, tb.UnitTypes["PK"])
+	}
+	if want := map[string]int{"charge": 3, "fire": 5}; !reflect.DeepEqual(tb.ShockDRM.CounterChargeMaxBy, want) {
+		t.Errorf("CounterChargeMaxBy %v, want %v", tb.ShockDRM.CounterChargeMaxBy, want)
+	}
+	bad := strings.Replace(s, "reluctance_own_drm: true", "reluctance_own_drm: often", 1)
+	if _, err := ParseTables("bad.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "rules.reluctance_own_drm") {
+		t.Errorf("a switch that is not true or false: %v", err)
 	}
 }

@@ -283,14 +283,18 @@ func (g *game) reactToCharge(p PendingReaction, chosen []int) error {
 // reluctance rolls Charge Reluctance when a Mounted MAA charges a unit of a
 // reluctance type through its Frontal hexside (11.4): "If the DR is a 0–4,
 // the attacking unit successfully Charges", else it attacks by Shock.
-// Hedges add to the roll (11.4 PLAY NOTE).
+// Hedges add to the roll (11.4 PLAY NOTE). A volume may exempt a type of
+// charger, or add the charger's own Shock Defense (Infidel 13.5).
 func (g *game) reluctance(i, j int) (charging bool, err error) {
 	sc, st := g.sc, g.st
 	at, to := st.Units[i].Hex, st.Units[j].Hex
-	if !unitType(sc, st, j).Reluctance || !isAspect(sc.Map.Grid, to, st.Units[j].Facing, at, hex.Front) {
+	if !unitType(sc, st, j).Reluctance || unitType(sc, st, i).NeverReluctant || !isAspect(sc.Map.Grid, to, st.Units[j].Facing, at, hex.Front) {
 		return true, nil
 	}
 	var mods []Modifier
+	if sc.Tables.Rules.ReluctanceOwnDRM {
+		mods = nonZero([]Modifier{{DRM: ratings(sc, st, i).Shock, Reason: fmt.Sprintf("%s's own Shock Defense", sc.Units[i].ID), Rule: "Infidel 13.5"}})
+	}
 	for _, f := range featuresBetween(&sc.Map, at, to) {
 		if t := sc.Tables.Hexsides[f.Feature]; t != nil && t.Reluctance != 0 {
 			mods = append(mods, Modifier{DRM: t.Reluctance, Reason: t.Name, Rule: "11.4 PLAY NOTE"})

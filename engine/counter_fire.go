@@ -93,15 +93,12 @@ func (g *game) counterChargeFireRoll(i, j int, want string) (*chargePath, error)
 		return nil, nil
 	}
 	r := Response{Unit: g.sc.Units[j].ID}
-	mods := []Modifier{{DRM: ratings(g.sc, g.st, j).Shock, Reason: fmt.Sprintf("%s's Shock Defense", r.Unit), Rule: "11.6"}}
-	if p.turned {
-		mods = append(mods, Modifier{DRM: g.sc.Tables.ShockDRM.CounterChargeFacing, Reason: "it must turn one vertex", Rule: "11.6"})
-	}
-	roll, err := g.roll(fmt.Sprintf("Counter-Charge DR: %s against the fire of %s (11.6)", r.Unit, g.sc.Units[i].ID), nonZero(mods)...)
+	mods := counterChargeMods(g.sc, g.st, j, p.turned)
+	roll, err := g.roll(fmt.Sprintf("Counter-Charge DR: %s against the fire of %s (11.6)", r.Unit, g.sc.Units[i].ID), mods...)
 	if err != nil {
 		return nil, err
 	}
-	max := g.sc.Tables.ShockDRM.CounterChargeMax
+	max := g.sc.Tables.ShockDRM.counterChargeMax("fire")
 	g.emit(CounterChargeRolled{Unit: r.Unit, Against: []string{g.sc.Units[i].ID}, Mode: "fire", Roll: roll, Max: max, Success: roll.Total <= max, Facing: p.facing})
 	if roll.Total > max {
 		return nil, nil

@@ -212,18 +212,28 @@ func (g *game) counterCharge(j int, r Response, charge bool) error {
 		units = append(units, unitIdx(sc, id))
 	}
 	f, _ := counterChargeFacing(sc, st, j, units)
-	mods := []Modifier{{DRM: ratings(sc, st, j).Shock, Reason: fmt.Sprintf("%s's Shock Defense", r.Unit), Rule: "11.6"}}
-	if f != st.Units[j].Facing {
-		mods = append(mods, Modifier{DRM: sc.Tables.ShockDRM.CounterChargeFacing, Reason: "it must turn one vertex", Rule: "11.6"})
-	}
-	mods = slices.DeleteFunc(mods, func(m Modifier) bool { return m.DRM == 0 })
+	mods := counterChargeMods(sc, st, j, f != st.Units[j].Facing)
 	roll, err := g.roll(fmt.Sprintf("Counter-Charge DR: %s against %s (11.6)", r.Unit, strings.Join(against, ", ")), mods...)
 	if err != nil {
 		return err
 	}
-	max := sc.Tables.ShockDRM.CounterChargeMax
+	max := sc.Tables.ShockDRM.counterChargeMax(mode)
 	g.emit(CounterChargeRolled{Unit: r.Unit, Against: against, Mode: mode, Roll: roll, Max: max, Success: roll.Total <= max, Facing: f})
 	return nil
+}
+
+// counterChargeMods are the DRMs of unit j's Counter-Charge DR (11.6):
+// its Shock Defense, unless the volume leaves it out (Blood & Roses
+// 13.7), and +1 when it must turn one vertex.
+func counterChargeMods(sc *Scenario, st *State, j int, turned bool) []Modifier {
+	var mods []Modifier
+	if !sc.Tables.Rules.CounterChargeNoDefense {
+		mods = append(mods, Modifier{DRM: ratings(sc, st, j).Shock, Reason: fmt.Sprintf("%s's Shock Defense", sc.Units[j].ID), Rule: "11.6"})
+	}
+	if turned {
+		mods = append(mods, Modifier{DRM: sc.Tables.ShockDRM.CounterChargeFacing, Reason: "it must turn one vertex", Rule: "11.6"})
+	}
+	return nonZero(mods)
 }
 
 // retreatBeforeShock moves defender j one hex away (10.2).

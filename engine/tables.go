@@ -92,6 +92,20 @@ type ShockDRMs struct {
 	// unit must change facing to counter-charge.
 	CounterChargeMax    int
 	CounterChargeFacing int
+	// CounterChargeMaxBy overrides CounterChargeMax for one of the three
+	// cases, keyed "charge", "shock" or "fire": the later volumes give
+	// each its own threshold (Infidel 13.7: "3 or less" against a Charge;
+	// Blood & Roses 13.8, 13.9: "5 or less" against Shock and fire).
+	CounterChargeMaxBy map[string]int
+}
+
+// counterChargeMax is the threshold of a Counter-Charge against a Charge,
+// a Shock or a fire (mode "charge", "shock", "fire").
+func (d ShockDRMs) counterChargeMax(mode string) int {
+	if m, ok := d.CounterChargeMaxBy[mode]; ok {
+		return m
+	}
+	return d.CounterChargeMax
 }
 
 // LeaderCasualty: a leader in a hex hit by fire is killed on a die of
@@ -115,6 +129,14 @@ type Rules struct {
 	// MountedFireZOCMP is what a mounted missile unit pays to fire during
 	// its move from a hex in an enemy ZOC (Infidel 11.2: 1; Men of Iron: 0).
 	MountedFireZOCMP int
+	// ReluctanceOwnDRM adds the charging unit's own Shock Defense DRM to
+	// its Charge Reluctance DR (Infidel 13.5: "A Saracen Heavy Cavalry
+	// with a Defender DRM of -1 rolls a '7' ... adjusts that to a '6'").
+	ReluctanceOwnDRM bool
+	// CounterChargeNoDefense leaves the unit's Shock Defense DRM out of
+	// the Counter-Charge DR (Blood & Roses 13.7–13.9: only +1 for a change
+	// of facing); Men of Iron 11.6 adds it.
+	CounterChargeNoDefense bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
@@ -179,6 +201,9 @@ type UnitType struct {
 	// Frontal hexside roll for Charge Reluctance (11.4: Dismounted MAA
 	// and pike-armed infantry, not Unhorsed MAA nor axes).
 	Reluctance bool
+	// NeverReluctant: chargers of this type never roll for Reluctance
+	// (Infidel 13.5, 16.1: only Heavy Cavalry roll, "never Knights").
+	NeverReluctant bool
 }
 
 // Class returns the Terrain Effects Chart column of the type.
