@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Error is one problem found in a data file. Its text is
@@ -25,10 +26,15 @@ type Error struct {
 
 func (e *Error) Error() string {
 	if e.Field == "" {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, oneLine.Replace(e.Msg))
 	}
-	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Field, e.Msg)
+	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, oneLine.Replace(e.Field), oneLine.Replace(e.Msg))
 }
+
+// oneLine keeps a problem on its line: a key or value of the file may hold
+// line breaks (a quoted YAML key, a flow mapping), which would otherwise
+// start a line without its file:line.
+var oneLine = strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 
 // MaxErrors is how many problems one load reports before it gives up
 // with a last "too many errors" line.
