@@ -55,7 +55,7 @@ func (g *game) advanceOptions(atk, charging []int, from []hex.Hex, ca bool) []Ad
 				cands = append(cands, i)
 			}
 		}
-		sortAdvance(g, cands, charging)
+		g.sortAdvance(cands, charging)
 		for k, i := range cands {
 			if k > 0 && g.advanceRank(i, charging) != g.advanceRank(cands[0], charging) {
 				break

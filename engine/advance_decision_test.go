@@ -116,3 +116,27 @@ func TestAdvanceNotAskedWithoutAChoice(t *testing.T) {
 		t.Errorf("advance %+v, want AN2 for its Continued Attack:\n%s", adv, g.story(evs))
 	}
 }
+
+// TestAdvanceAfterACounterChargeAgainstFire: the Charge of a Counter-Charge
+// against fire is the non-active player's (11.6), and so is its Advance:
+// asked of him, it gives the move back to the firing player once made.
+func TestAdvanceAfterACounterChargeAgainstFire(t *testing.T) {
+	g := melee(t, 5, 0, 3)
+	g.troop("CA1", "0505", hex.FaceW, "MMAA")
+	g.troop("AN1", "0305", hex.FaceE, "LB")
+	start := g.st.Clone()
+	g.send(1, "STANDING ADVANCE AFTER COMBAT ASK")
+	g.send(0, "ACTIVATE Anna")
+	g.send(0, "FIRE AN1 AT CA1")
+	if g.st.Pending.Kind != engine.DecideAdvance || g.st.Pending.Side != 1 {
+		t.Fatalf("waiting: %s; want the Counter-Charger's owner to choose its Advance", engine.Waiting(g.sc, g.st))
+	}
+	g.send(1, "ADVANCE CA1 0305 FACE SW")
+	if u := g.unit("CA1"); u.Hex != h(t, "0305") || u.Facing != hex.FaceSW {
+		t.Errorf("CA1: %+v, want in 0305 facing SW", u)
+	}
+	if g.st.Pending.Kind != engine.DecideActions || g.st.Pending.Side != 0 || g.st.Shock != nil {
+		t.Errorf("after the Advance: %s; want the firing player's orders again", engine.Waiting(g.sc, g.st))
+	}
+	g.replays(start)
+}

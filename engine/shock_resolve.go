@@ -456,7 +456,7 @@ func (g *game) advanceRank(i int, charging []int) int {
 }
 
 // sortAdvance orders the candidates of an advance by priority, then id.
-func sortAdvance(g *game, cands, charging []int) {
+func (g *game) sortAdvance(cands, charging []int) {
 	sort.SliceStable(cands, func(x, y int) bool {
 		rx, ry := g.advanceRank(cands[x], charging), g.advanceRank(cands[y], charging)
 		if rx != ry {

@@ -145,6 +145,9 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 		case engine.DecideRetreat:
 			question = "One of your units must retreat, and your standing orders ask you where: " + waiting + "."
 			hint = "`STANDING RETREAT AUTO` lets Herald choose your retreats (nearest your Standard, fewest enemy ZOCs) without a mail."
+		case engine.DecideAdvance:
+			question = "Your Counter-Charge has driven the enemy from its hex, and your standing orders ask you who advances and how it faces: " + waiting + "."
+			hint = "`STANDING ADVANCE AFTER COMBAT AUTO` lets Herald choose (10.5's priorities, then the first unit by id; the facing kept) without a mail."
 		case engine.DecideReturnFire:
 			question = "One of your units is fired at, and your standing orders ask you whether it returns the fire: " + waiting + "."
 			hint = "`STANDING RETURN FIRE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
