@@ -556,15 +556,16 @@ func (s *scen) leaders(n *yaml.Node) {
 		if !s.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := s.object(kv.v, path, "name", "side", "command", "ar", "range", "ma", "king", "hex", "off_map", "replacement")
+		o := s.object(kv.v, path, "name", "side", "command", "ar", "range", "ma", "king", "hex", "off_map", "replacement", "charisma")
 		l := engine.LeaderSpec{
-			ID:     kv.key,
-			Name:   o.str("name", true),
-			AR:     o.int("ar", true),
-			Range:  o.int("range", true),
-			MA:     o.int("ma", true),
-			King:   o.bool("king"),
-			OffMap: o.bool("off_map"),
+			ID:       kv.key,
+			Name:     o.str("name", true),
+			AR:       o.int("ar", true),
+			Range:    o.int("range", true),
+			MA:       o.int("ma", true),
+			King:     o.bool("king"),
+			OffMap:   o.bool("off_map"),
+			Charisma: o.int("charisma", false),
 		}
 		if cmd := o.str("command", false); cmd == "" {
 			if o.n.Kind == yaml.MappingNode && !o.has("command") {

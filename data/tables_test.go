@@ -315,7 +315,7 @@ func TestHouseTablesMonotone(t *testing.T) {
 // Reluctance and Counter-Charge (Infidel 13.5, 13.7; Blood & Roses
 // 13.7–13.9) are read, and absent they leave Men of Iron's rules.
 func TestVolumeShockSwitches(t *testing.T) {
-	if m := moi(t); m.Rules.ReluctanceOwnDRM || m.Rules.CounterChargeNoDefense || m.ShockDRM.CounterChargeMaxBy != nil || m.UnitTypes["MMAA"].NeverReluctant {
+	if m := moi(t); m.Rules.ReluctanceOwnDRM || m.Rules.LeaderCharisma || m.Rules.CounterChargeNoDefense || m.ShockDRM.CounterChargeMaxBy != nil || m.UnitTypes["MMAA"].NeverReluctant {
 		t.Errorf("Men of Iron's tables switch a later volume's rule on: %+v, %+v", m.Rules, m.ShockDRM)
 	}
 	b, err := files.ReadFile("tables/moi.yaml")
@@ -323,13 +323,13 @@ func TestVolumeShockSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := strings.Replace(string(b), "  counter_charge_facing: +1", "  counter_charge_max_charge: 3\n  counter_charge_max_fire: 5\n  counter_charge_facing: +1", 1)
-	s = strings.Replace(s, "\nrules:\n", "\nrules:\n  reluctance_own_drm: true\n  counter_charge_defense_drm: false\n", 1)
+	s = strings.Replace(s, "\nrules:\n", "\nrules:\n  reluctance_own_drm: true\n  counter_charge_defense_drm: false\n  leader_charisma: true\n", 1)
 	s = strings.Replace(s, "    name: Pike Infantry\n", "    name: Pike Infantry\n    never_reluctant: true\n", 1)
 	tb, err := ParseTables("inf-like.yaml", []byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !tb.Rules.ReluctanceOwnDRM || !tb.Rules.CounterChargeNoDefense || !tb.UnitTypes["PK"].NeverReluctant {
+	if !tb.Rules.ReluctanceOwnDRM || !tb.Rules.CounterChargeNoDefense || !tb.Rules.LeaderCharisma || !tb.UnitTypes["PK"].NeverReluctant {
 		t.Errorf("switches not read: %+v, PK %+v", tb.Rules, tb.UnitTypes["PK"])
 	}
 	if want := map[string]int{"charge": 3, "fire": 5}; !reflect.DeepEqual(tb.ShockDRM.CounterChargeMaxBy, want) {
@@ -338,5 +338,21 @@ func TestVolumeShockSwitches(t *testing.T) {
 	bad := strings.Replace(s, "reluctance_own_drm: true", "reluctance_own_drm: often", 1)
 	if _, err := ParseTables("bad.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "rules.reluctance_own_drm") {
 		t.Errorf("a switch that is not true or false: %v", err)
+	}
+}
+
+// A leader's Charisma (Blood & Roses 5.4) is read from the battle file.
+func TestLeaderCharismaRead(t *testing.T) {
+	b, err := files.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "douglas: {name: Douglas,", "douglas: {name: Douglas, charisma: 2,", 1)
+	sc, err := ParseScenario("charisma.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := sc.Leader("douglas"); l == nil || l.Charisma != 2 {
+		t.Errorf("Douglas: %+v, want Charisma 2", l)
 	}
 }

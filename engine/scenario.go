@@ -67,7 +67,11 @@ type LeaderSpec struct {
 	Range int
 	MA    int  // printed Movement Allowance when moving alone (5.1)
 	King  bool // 3 Flight Points instead of 2 when lost (16.0)
-	Hex   hex.Hex
+	// Charisma is the Shock/Charge DRM the later volumes print on their
+	// leaders (Blood & Roses 5.4: Warwick +1; Arquebus 5.2: Gonzaga +4);
+	// used when the tables' Rules.LeaderCharisma is set.
+	Charisma int
+	Hex      hex.Hex
 	// OffMap marks a leader that enters with his Command's reinforcements (5.3).
 	OffMap bool
 	// Replacement holds the ratings of the counter's Replacement side (15.6).

@@ -194,10 +194,15 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 			add(t.Charge, "10.4 #4, 11.2", "Charge")
 		}
 		for _, i := range charging {
-			if len(stackedLeaders(sc, st, i)) > 0 {
+			if len(stackedLeaders(sc, st, i)) > 0 && !sc.Tables.Rules.LeaderCharisma {
 				add(t.Leader, "10.4 #5, 15.3", "a leader with the charging %s", sc.Units[i].ID)
 				break
 			}
+		}
+	}
+	if sc.Tables.Rules.LeaderCharisma {
+		if c, who := bestCharisma(sc, st, atk); c != 0 {
+			add(c, "10.4 #5, 12.3 #4", "%s's Charisma", who)
 		}
 	}
 	wsm, from, dt := bestWSM(sc, st, atk, j)
@@ -218,6 +223,20 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 		add(round*t.ContinuedAttack, "12.7", "Continued Attack, %s before this one in the Activation", count(round, "attack"))
 	}
 	return mods
+}
+
+// bestCharisma is the highest Charisma among the leaders stacked with the
+// attackers, and whose it is (Blood & Roses 12.3 #4: "only the highest
+// Charisma applies, once"). A Replacement leader has none (ruling R86).
+func bestCharisma(sc *Scenario, st *State, atk []int) (best int, who string) {
+	for _, i := range atk {
+		for _, l := range stackedLeaders(sc, st, i) {
+			if c := sc.Leaders[l].Charisma; !st.Leaders[l].Replaced && (who == "" || c > best) {
+				best, who = c, sc.Leaders[l].Name
+			}
+		}
+	}
+	return best, who
 }
 
 // count is "1 unit", "2 units": the reasons of DRMs read as the books do.

@@ -137,6 +137,11 @@ type Rules struct {
 	// the Counter-Charge DR (Blood & Roses 13.7–13.9: only +1 for a change
 	// of facing); Men of Iron 11.6 adds it.
 	CounterChargeNoDefense bool
+	// LeaderCharisma: the Leader Presence DRM is the Charisma of a leader
+	// stacked with any attacking unit, the highest one, once (Blood &
+	// Roses and Arquebus 12.3 #4), instead of Men of Iron's +1 for a
+	// leader with a charging Mounted MAA (10.4 #5, 15.3).
+	LeaderCharisma bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.

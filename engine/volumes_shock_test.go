@@ -260,3 +260,54 @@ func TestCounterChargeByVolume(t *testing.T) {
 		}
 	})
 }
+
+// Leader Presence by Charisma (12.3 #4 of Blood & Roses and Arquebus):
+// blood-and-roses.md 5.4 "Richard, Earl of Warwick, will give any unit he
+// is stacked with a +1 DRM"; arquebus.md 5.2 "Gonzaga will give any unit
+// he is stacked with a +4 DRM when attacking in Shock/Charge combat".
+// Only the highest Charisma counts, once, and for any attack, not only a
+// Charge.
+func TestLeaderCharisma(t *testing.T) {
+	c := "0505"
+	charisma := func(tb *engine.Tables) { tb.Rules.LeaderCharisma = true }
+	for _, tc := range []struct {
+		name  string
+		vol   string
+		anna  int // Charisma of the leader stacked with AN1
+		bert  int // of the one stacked with AN2, or -1 for none
+		mods  []string
+		total int // a die of 3
+	}{
+		{"Warwick +1", "br", 1, -1, []string{"+1 10.4 #1", "+1 10.4 #5, 12.3 #4"}, 5},
+		{"Gonzaga +4, the highest once", "arq", 4, 1, []string{"+1 10.4 #1", "+4 10.4 #5, 12.3 #4"}, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := melee(t, 3)
+			g.volume(tc.vol, map[string]volType{"INF": {from: "AX", name: "Infantry"}}, map[string]map[string]int{"INF": {"INF": 0}}, charisma)
+			g.troop("CA1", c, hex.FaceW, "INF")
+			g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "INF")
+			g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "INF")
+			for k := range g.sc.Leaders {
+				switch g.sc.Leaders[k].ID {
+				case "anna":
+					g.sc.Leaders[k].Name, g.sc.Leaders[k].Charisma = "Anna", tc.anna
+				case "bert":
+					g.sc.Leaders[k].Charisma = tc.bert
+				}
+			}
+			g.lead("anna", g.nb(c, hex.NW))
+			if tc.bert >= 0 {
+				g.lead("bert", g.nb(c, hex.SW))
+			}
+			evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
+			atts := resolved(evs)
+			if len(atts) != 1 {
+				t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+			}
+			wantAttack(t, atts[0], "CA1", 3, tc.mods, tc.total, "Shock", atts[0].Result)
+			if !strings.Contains(modText(atts[0].Roll.Mods), "Anna's Charisma") {
+				t.Errorf("reasons %s, want Anna's Charisma", modText(atts[0].Roll.Mods))
+			}
+		})
+	}
+}
