@@ -147,6 +147,9 @@ func (g *game) continuityRoll() error {
 func (g *game) seize(o Seize) error {
 	st := g.st
 	side := st.Pending.Side
+	if st.Pending.Kind != DecideSeizure {
+		return g.illegal(o, "4.3", seizureNotPending(g.sc, st))
+	}
 	cmd, err := g.ownCommand(o, o.Name)
 	if err != nil {
 		return err
@@ -155,6 +158,21 @@ func (g *game) seize(o Seize) error {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
 	return g.seizureRoll(cmd, "")
+}
+
+// seizureNotPending explains a SEIZE from the player who has the move: a
+// Seizure answers only the opponent's Continuity attempt, before its DR
+// (4.3), so he may not abandon his Activation for it, re-activate the
+// Command that just went, dodge 4.2's cumulative +1, or forestall the
+// opponent's own chance to Seize.
+func seizureNotPending(sc *Scenario, st *State) string {
+	switch st.Pending.Kind {
+	case DecideActivation:
+		return "you cannot Seize a Free Activation: a Seizure is attempted only when the opponent is about to roll for Continuity; activate a Command instead"
+	case DecideContinuation:
+		return "a Seizure is attempted only when the opponent is about to roll for Continuity; the Activation that just ended was yours: CONTINUE or PASS"
+	}
+	return "a Seizure is attempted only when the opponent is about to roll for Continuity, never in the middle of your own Activation; " + Waiting(sc, st)
 }
 
 // seizureRoll: DR not higher than the leader's Activation Rating seizes;

@@ -349,3 +349,30 @@ func TestStandingOrderAnswersPendingDecision(t *testing.T) {
 		t.Fatalf("events %v: want the explicit SEIZE, not the standing order", narrative(g.sc, res.Events))
 	}
 }
+
+// 4.3: a Seizure is attempted only when the opponent is about to roll for
+// Continuity. The player who has the move may not SEIZE in his own
+// Activation (abandoning it half-way, skipping Rally and the Loss Check),
+// after it (re-activating the Command that just went, dodging 4.2's
+// cumulative +1 and the opponent's chance to Seize), nor in his Free
+// Activation. Each is refused, the state unchanged, and no die rolled.
+func TestSeizeOnlyAgainstContinuity(t *testing.T) {
+	for _, c := range []struct{ name, setup, order string }{
+		{"in a Free Activation", "", "SEIZE Anna"},
+		{"in his own Activation", "ACTIVATE Anna", "SEIZE Bert"},
+		{"after his Activation ended", "ACTIVATE Anna\nEND", "SEIZE Anna"},
+		{"with another Command after it ended", "ACTIVATE Anna\nEND", "SEIZE Bert"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newGame(t, twoByTwo())
+			if c.setup != "" {
+				g.send(red, c.setup)
+			}
+			g.dice = engine.NewScript()
+			ill := g.refuse(red, c.order, "4.3")
+			if !strings.Contains(ill.Reason, "Continuity") {
+				t.Errorf("refusal %v: want it to say a Seizure answers a Continuity attempt", ill)
+			}
+		})
+	}
+}
