@@ -76,6 +76,7 @@ type UnitFaced struct {
 func (e UnitFaced) apply(st *State) {
 	u := st.Unit(e.Unit)
 	u.Facing, u.Moved, u.Acted = e.Facing, true, true
+	st.Acting = e.Unit
 }
 
 func (e UnitFaced) describe(*Scenario) string {

@@ -252,6 +252,8 @@ func (g *game) fire(o Fire) error {
 		return g.illegal(o, "9.2", spec.ID+" has fired in this Activation: a unit fires once when its Command is activated")
 	case t.Becomes != "" && us.Moved:
 		return g.illegal(o, "14.2", spec.ID+" has moved in this Activation: Hobilars may not fire in a turn they move")
+	case us.Moved && g.st.Acting != spec.ID:
+		return g.illegal(o, "5.1", spec.ID+" has finished its move: another unit has moved or fired since, and each unit must finish its movement/firing before another may begin")
 	}
 	if r := CanFire(g.sc, g.st, i, j, false); r != nil {
 		return g.illegal(o, r.Rule, r.Reason)
@@ -419,6 +421,7 @@ func (e UnitFired) apply(st *State) {
 		u.Reacted = true
 	case !e.Return:
 		u.Fired = true
+		st.Acting = e.Unit
 	}
 	if e.Moves {
 		u.Moved = true
@@ -452,7 +455,7 @@ func fireForms(sc *Scenario, st *State) []string {
 		if u.Command != st.Command || us.Fired || unitWeapon(sc, st, i) == nil {
 			continue
 		}
-		if t := unitType(sc, st, i); t.Becomes != "" && us.Moved {
+		if t := unitType(sc, st, i); t.Becomes != "" && us.Moved || us.Moved && st.Acting != u.ID {
 			continue
 		}
 		for j, v := range sc.Units {

@@ -248,3 +248,53 @@ func TestReturnFireAskedOfItsOwner(t *testing.T) {
 		g.send(red, "END")
 	}
 }
+
+// 5.1 and the Extended Sequence of Play B: "Each unit must finish its
+// movement/firing before another unit may begin to move/fire". A Longbow
+// that moved may fire at the end of that move, but not after another unit
+// has moved or fired; nor may a Genitor that fired begin its move after
+// another unit acted. Firing without moving, at any time, stays legal.
+func TestEachUnitFinishesBeforeTheNext(t *testing.T) {
+	setup := func(t *testing.T) *game {
+		g := shooters(t)
+		g.at("AN1", "0507", hex.FaceNE, "LB")
+		g.at("AN2", "0607", hex.FaceNE, "LB")
+		g.at("CA1", "0504", hex.FaceSW, "PK")
+		g.dice = engine.NewScript(0)
+		g.send(red, "ACTIVATE Anna")
+		return g
+	}
+	t.Run("moves, another moves, then fires", func(t *testing.T) {
+		g := setup(t)
+		g.send(red, "MOVE AN1 0506\nMOVE AN2 0606")
+		g.refuse(red, "FIRE AN1 AT CA1", "5.1")
+	})
+	t.Run("moves, another fires, then fires", func(t *testing.T) {
+		g := setup(t)
+		g.send(red, "MOVE AN1 0506\nFIRE AN2 AT CA1")
+		g.refuse(red, "FIRE AN1 AT CA1", "5.1")
+	})
+	t.Run("moves, then fires", func(t *testing.T) {
+		g := setup(t)
+		g.send(red, "MOVE AN1 0506\nFIRE AN1 AT CA1")
+		if !g.unit("AN1").Fired {
+			t.Errorf("AN1 did not fire at the end of its own move")
+		}
+	})
+	t.Run("another moves, then one fires without moving", func(t *testing.T) {
+		g := setup(t)
+		g.send(red, "MOVE AN2 0606\nFIRE AN1 AT CA1")
+		if !g.unit("AN1").Fired {
+			t.Errorf("AN1 did not fire without moving")
+		}
+	})
+	t.Run("a Genitor fires, another moves, then it moves", func(t *testing.T) {
+		g := shooters(t)
+		g.at("AN1", "0505", hex.FaceNE, "GEN")
+		g.at("AN2", "0607", hex.FaceNE, "LB")
+		g.at("CA1", "0504", hex.FaceSW, "PK")
+		g.dice = engine.NewScript(0)
+		g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1\nMOVE AN2 0606")
+		g.refuse(red, "MOVE AN1 0506 0507", "5.1")
+	})
+}

@@ -179,6 +179,8 @@ func (g *game) mayMove(o Order, i int) error {
 		return g.illegal(o, "12.6", spec.ID+" has been eliminated")
 	case us.Moved:
 		return g.illegal(o, "5.1", spec.ID+" has had its move in this Activation: each unit completes its move before another begins")
+	case us.Fired && g.st.Acting != spec.ID:
+		return g.illegal(o, "5.1", spec.ID+" has fired and another unit has moved or fired since: each unit must finish its movement/firing before another may begin")
 	}
 	return nil
 }
@@ -309,6 +311,7 @@ func (e UnitMoved) apply(st *State) {
 		u.Hex, u.OffMap = e.Path[len(e.Path)-1], false
 	}
 	u.Facing, u.Moved, u.Acted = e.Facing, true, true
+	st.Acting = e.Unit
 	u.Marched = u.Marched || e.MP > 0 || len(e.Path) > 0
 	if e.Change != "" {
 		u.Type = e.Type
@@ -501,7 +504,7 @@ func movementForms(sc *Scenario, st *State) []string {
 	}
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || us.Moved || us.Status == Eliminated {
+		if u.Command != st.Command || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
 		if !us.ShieldWall {

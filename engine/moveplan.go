@@ -342,6 +342,7 @@ type LeaderMoved struct {
 func (e LeaderMoved) apply(st *State) {
 	l := st.Leader(e.Leader)
 	l.Hex, l.Moved = e.Path[len(e.Path)-1], true
+	st.Acting = "" // a leader moving alone is another mover (5.1)
 }
 
 func (e LeaderMoved) describe(sc *Scenario) string {

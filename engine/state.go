@@ -128,6 +128,11 @@ type State struct {
 	// Reaction is the move waiting for the Reaction Fire decision of the
 	// units it came next to, while Pending is DecideReaction (9.2).
 	Reaction *PendingReaction `json:"reaction,omitempty"`
+	// Acting is the unit whose Move and/or Fire is under way in Phase B:
+	// the last to move or fire. Each unit must finish its movement/firing
+	// before another may begin (5.1, Extended Sequence of Play B), so only
+	// this unit may go on acting once it has begun.
+	Acting string `json:"acting,omitempty"`
 	// Declared are the Shock and Charge attacks declared so far in Step 1
 	// of the Shock Phase (10.3); they are carried out at END.
 	Declared []Declaration `json:"declared,omitempty"`
