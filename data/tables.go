@@ -126,10 +126,11 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 
 	if n := o.node("rules", false); n != nil {
-		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma")
+		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire")
 		t.Rules.MountedFireZOCMP = ro.int("mounted_fire_zoc_mp", false)
 		t.Rules.ReluctanceOwnDRM = ro.bool("reluctance_own_drm")
 		t.Rules.LeaderCharisma = ro.bool("leader_charisma")
+		t.Rules.CounterChargeReactionFire = ro.bool("counter_charge_reaction_fire")
 		t.Rules.CounterChargeNoDefense = ro.has("counter_charge_defense_drm") && !ro.bool("counter_charge_defense_drm")
 		switch r := engine.ZOCRule(ro.str("mounted_missile_zoc", false)); r {
 		case "", engine.ZOCIgnore, engine.ZOCLeaveCost:

@@ -121,7 +121,7 @@ func TestAdvanceNotAskedWithoutAChoice(t *testing.T) {
 // against fire is the non-active player's (11.6), and so is its Advance:
 // asked of him, it gives the move back to the firing player once made.
 func TestAdvanceAfterACounterChargeAgainstFire(t *testing.T) {
-	g := melee(t, 5, 0, 3)
+	g := melee(t, 5, 0, 0, 3) // 0: AN1's Reaction Fire at the Counter-Charge (9.2, R87)
 	g.troop("CA1", "0505", hex.FaceW, "MMAA")
 	g.troop("AN1", "0305", hex.FaceE, "LB")
 	start := g.st.Clone()

@@ -248,7 +248,7 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 			return false, nil
 		}
 	}
-	if g.st.Units[i].Status == Disordered {
+	if g.st.Units[i].Status == Disordered && g.st.Shock.charging(g.sc.Units[i].ID) {
 		g.emit(ChargeLost{Unit: g.sc.Units[i].ID, Reason: "Disordered by Reaction Fire during its Charge: it attacks by Shock (11.3)"})
 		return false, nil
 	}
@@ -345,6 +345,16 @@ type ChargeLost struct {
 }
 
 func (e ChargeLost) apply(st *State) { st.Shock.loseCharge(e.Unit) }
+
+// charging: the unit still carries its Charge marker.
+func (p *ShockPhase) charging(id string) bool {
+	for _, a := range p.Attacks {
+		if slices.Contains(a.Charging, id) {
+			return true
+		}
+	}
+	return false
+}
 
 // loseCharge: the unit's Charge marker becomes a Shock marker (11.6).
 func (p *ShockPhase) loseCharge(id string) {

@@ -125,16 +125,22 @@ func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
 		g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID}, Reason: "the fire drove it off before it could Counter-Charge (11.6)"})
 		return nil
 	}
-	if len(p.hexes) > 0 {
-		if chargeBlocked(g.sc, g.st, j, i, p.hexes) != "" {
-			g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID}, Reason: "its Charge path is no longer clear (11.6)"})
-			return nil
-		}
-		g.emit(ChargeMade{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Path: p.hexes, Facing: p.facing,
-			Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j))})
-	}
 	a := ShockAttack{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID},
 		Text: []string{g.sc.Units[j].ID + " Counter-Charges " + g.sc.Units[i].ID}}
+	if len(p.hexes) > 0 {
+		if chargeBlocked(g.sc, g.st, j, i, p.hexes) != "" {
+			g.emit(AttackLapsed{Attackers: a.Attackers, Defenders: a.Defenders, Reason: "its Charge path is no longer clear (11.6)"})
+			return nil
+		}
+		if g.sc.Tables.Rules.CounterChargeReactionFire {
+			// Placed hex by hex in Step 2 of its mini Shock Phase, with
+			// the Reaction Fire it draws (9.2), like a Charge.
+			a.Charges = []Declaration{{Attackers: a.Attackers, Defenders: a.Defenders, Charge: true, Path: p.hexes, Facing: p.facing, Text: a.Text[0]}}
+		} else {
+			g.emit(ChargeMade{Unit: a.Attackers[0], Target: a.Defenders[0], Path: p.hexes, Facing: p.facing,
+				Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j))})
+		}
+	}
 	if g.st.Units[j].Status == Normal {
 		a.Charging = a.Attackers
 	} else {

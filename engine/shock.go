@@ -294,7 +294,9 @@ func (g *game) chargeHome(d Declaration) error {
 	if err != nil || g.waiting() {
 		return err
 	}
-	if charging {
+	// "A unit which passes a Counter-Charge DR does not roll for Charge
+	// Reluctance" (11.5): the Charge of a mini Shock Phase is one.
+	if charging && !g.st.Shock.Mini {
 		if _, err := g.reluctance(i, unitIdx(g.sc, d.Defenders[0])); err != nil {
 			return err
 		}

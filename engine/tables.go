@@ -142,6 +142,12 @@ type Rules struct {
 	// Roses and Arquebus 12.3 #4), instead of Men of Iron's +1 for a
 	// leader with a charging Mounted MAA (10.4 #5, 15.3).
 	LeaderCharisma bool
+	// CounterChargeReactionFire: a Counter-Charge against missile fire
+	// draws Reaction Fire on its way like a Charge (Men of Iron 9.2:
+	// "Charges (including Counter-Charge)"); Blood & Roses and Arquebus
+	// 13.6: "No Reaction Fire is allowed against a unit Counter-Charging
+	// against Fire" (ruling R87).
+	CounterChargeReactionFire bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
