@@ -1,6 +1,8 @@
 package pbem
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -45,10 +47,29 @@ type Block struct {
 	Command Command
 	Begin   int // line number of the begin marker
 	End     int // line number of the end marker
+	// Quoted: the sender's client quoted the markers (and the KEY line)
+	// of Herald's block, and he wrote the Lines between them himself.
+	Quoted bool
 }
 
 // Marker is the block's begin marker as Herald writes it.
 func (b Block) Marker() string { return fmt.Sprintf(templates.BeginMarkerFormat, b.GameID, b.Move) }
+
+// Fingerprint identifies what a block says: its game, move, key and
+// orders (spacing and case aside, blank lines and comments left out), so
+// that a block Herald sent can be known again when a reply quotes it. It
+// is a hash: the daemon keeps fingerprints, not keys.
+func (b Block) Fingerprint() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00%s", b.GameID, b.Move, strings.ToUpper(strings.TrimSpace(b.Key)))
+	for _, l := range b.Lines {
+		text, _, _ := strings.Cut(l.Text, "#")
+		if f := strings.Fields(strings.ToUpper(text)); len(f) > 0 {
+			fmt.Fprintf(h, "\x00%s", strings.Join(f, " "))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
 
 // Problem is something wrong with a block that keeps it from being read.
 type Problem struct {
@@ -67,63 +88,115 @@ var (
 )
 
 // FindBlocks returns the blocks the sender wrote in text, and a Problem
-// for each begin marker without an end marker. It reads only the sender's
-// own lines (ownLines): quoted lines (">" at any depth), everything below
-// a signature separator, and forwarded or quoted earlier mails are
-// ignored. A begin marker that a client wrapped onto two lines is read.
+// for each begin marker of his own without an end marker. It reads only
+// what the sender wrote (readLines): quoted lines (">" at any depth),
+// everything below a signature separator, and forwarded or quoted earlier
+// mails are ignored, with one exception: a block whose markers his mail
+// client quoted, with lines he wrote himself (not quoted) between them, is
+// his block of those lines (Block.Quoted). That is what pressing Reply and
+// typing between the quoted markers makes. A begin marker that a client
+// wrapped onto two lines is read.
 func FindBlocks(text string) ([]Block, []Problem) {
-	var blocks []Block
-	var problems []Problem
-	var cur *Block
-	var curText string // the begin marker as written
-	unterminated := func() {
-		problems = append(problems, Problem{Line: cur.Begin, Text: curText,
-			Reason: fmt.Sprintf("the order block that begins here has no end marker %q", templates.EndMarker)})
-	}
-	lines := ownLines(text)
+	f := scan(text)
+	return f.blocks, f.problems
+}
+
+// finder is FindBlocks' state while it reads a mail's lines.
+type finder struct {
+	blocks   []Block
+	problems []Problem
+	// emptyQuoted are the begin markers of quoted blocks with no line of
+	// the sender's between their markers (FindStray).
+	emptyQuoted []int
+	cur         *Block
+	curText     string // the begin marker as written
+	depth       int    // the quote depth of cur's begin marker
+}
+
+func scan(text string) *finder {
+	f := &finder{}
+	lines := readLines(text)
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
+		if f.cur != nil && l.depth != 0 && l.depth != f.depth {
+			continue // inside an own block, quoted text; else another quoted mail
+		}
 		t := strings.TrimSpace(l.Text)
-		if b, wrapped := begin(t, l.No, lines[i+1:]); b != nil {
-			if cur != nil {
-				unterminated()
-			}
-			b.Begin = l.No
-			cur, curText = b, t
+		if b, wrapped := begin(t, l, lines[i+1:]); b != nil {
+			f.open(b, l, t)
 			if wrapped {
 				i++
-				curText += " " + strings.TrimSpace(lines[i].Text)
+				f.curText += " " + strings.TrimSpace(lines[i].Text)
 			}
 			continue
 		}
-		if cur == nil {
+		if f.cur == nil {
 			continue
 		}
 		if endMarker.MatchString(undash(t)) {
-			cur.End = l.No
-			cur.Command = command(cur.Lines)
-			blocks = append(blocks, *cur)
-			cur = nil
+			f.close(l.No)
 			continue
 		}
-		if m := keyLine.FindStringSubmatch(t); m != nil && cur.Key == "" {
-			cur.Key = m[1]
+		if m := keyLine.FindStringSubmatch(t); m != nil && f.cur.Key == "" {
+			f.cur.Key = m[1]
 			continue
 		}
-		cur.Lines = append(cur.Lines, engine.Line{No: l.No, Text: t})
+		if l.depth == 0 {
+			f.cur.Lines = append(f.cur.Lines, engine.Line{No: l.No, Text: t})
+		}
 	}
-	if cur != nil {
-		unterminated()
+	if f.cur != nil && f.depth == 0 {
+		f.unterminated()
 	}
-	return blocks, problems
+	return f
 }
 
-// begin reads a begin marker from line t (number no), or from t and the
-// line after it when t is only the marker's start (wrapped reports that).
-func begin(t string, no int, next []engine.Line) (b *Block, wrapped bool) {
+// open starts a block at begin marker l. An own block still open is
+// unterminated; a quoted one still open was only quoted text.
+func (f *finder) open(b *Block, l mailLine, text string) {
+	if f.cur != nil && f.depth == 0 {
+		f.unterminated()
+	}
+	b.Begin, b.Quoted = l.No, l.depth > 0
+	f.cur, f.curText, f.depth = b, text, l.depth
+}
+
+// close ends the open block at line no. A quoted block is the sender's
+// only when he wrote something between its markers.
+func (f *finder) close(no int) {
+	b := f.cur
+	f.cur = nil
+	if b.Quoted && !hasText(b.Lines) {
+		f.emptyQuoted = append(f.emptyQuoted, b.Begin)
+		return
+	}
+	b.End = no
+	b.Command = command(b.Lines)
+	f.blocks = append(f.blocks, *b)
+}
+
+func (f *finder) unterminated() {
+	f.problems = append(f.problems, Problem{Line: f.cur.Begin, Text: f.curText,
+		Reason: fmt.Sprintf("the order block that begins here has no end marker %q", templates.EndMarker)})
+}
+
+// hasText: some line is not blank.
+func hasText(lines []engine.Line) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// begin reads a begin marker from t, the text of line l, or from t and
+// the line after it when t is only the marker's start (wrapped reports
+// that).
+func begin(t string, l mailLine, next []mailLine) (b *Block, wrapped bool) {
 	t = undash(t)
 	m := beginMarker.FindStringSubmatch(t)
-	if m == nil && len(next) > 0 && next[0].No == no+1 && beginStart.MatchString(t) {
+	if m == nil && len(next) > 0 && next[0].No == l.No+1 && next[0].depth == l.depth && beginStart.MatchString(t) {
 		m = beginMarker.FindStringSubmatch(t + " " + undash(strings.TrimSpace(next[0].Text)))
 		wrapped = m != nil
 	}

@@ -69,6 +69,25 @@ func TestFindBlocks(t *testing.T) {
 		{"two blocks",
 			"--- herald orders: g move 2 ---\nEND\n--- end orders ---\n--- herald orders: h move 9 ---\nPASS\n--- end orders ---\n",
 			"g 2  1-3: 2:END; h 9  4-6: 5:PASS", 0},
+		{"orders typed between the quoted markers (Reply, then type inside the quote)",
+			"On Tue, 3 Mar 2026, Herald wrote:\n> Crecy, move 2.\n> --- herald orders: g move 2 ---\n> " + key + "\nACTIVATE Godfrey\nEND\n\n>\n> --- end orders ---\n> \n> -- \n> Herald\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 3-10: 6:ACTIVATE Godfrey | 7:END", 0},
+		{"quoted markers, own KEY line and orders",
+			"> --- herald orders: g move 2 ---\n" + key + "PASS\n> --- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 1-4: 3:PASS", 0},
+		{"HTML reply typed inside a split blockquote",
+			"> --- herald orders: g move 2 ---\n> " + key + "> \nEND\n> --- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 1-5: 4:END", 0},
+		{"quoted markers with only quoted lines between: no block",
+			"Here.\n> --- herald orders: g move 2 ---\n> " + key + "> END\n> --- end orders ---\n", "", 0},
+		{"quoted begin marker without its end: no block, no problem",
+			"> --- herald orders: g move 2 ---\n> " + key + "END\n", "", 0},
+		{"an older quote (depth 2) inside the quoted block is not the sender's",
+			"> --- herald orders: g move 2 ---\n> " + key + ">> PASS\nEND\n> --- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 1-5: 4:END", 0},
+		{"own block after a quoted one the sender did not write in",
+			"> --- herald orders: g move 2 ---\n> --- end orders ---\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 3-6: 5:END", 0},
 		{"marker not alone on its line", "see --- herald orders: g move 2 ---\nEND\n--- end orders ---\n", "", 0},
 	} {
 		blocks, problems := FindBlocks(tc.text)
@@ -105,5 +124,81 @@ func TestCommands(t *testing.T) {
 		if len(blocks) != 1 || blocks[0].Command != want {
 			t.Errorf("%q: got %+v, want %v", text, blocks, want)
 		}
+	}
+}
+
+func TestQuotedFlag(t *testing.T) {
+	blocks, _ := FindBlocks("> --- herald orders: g move 2 ---\n> KEY K\nEND\n> --- end orders ---\n--- herald orders: g move 2 ---\nKEY K\nEND\n--- end orders ---\n")
+	if len(blocks) != 2 || !blocks[0].Quoted || blocks[1].Quoted {
+		t.Errorf("got %+v, want the first block quoted and the second not", blocks)
+	}
+}
+
+func TestFindStray(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		quoted     int
+		orders     string
+	}{
+		{"orders above the quoted block",
+			"ACTIVATE Godfrey\nEND\n\nThanks, Bob\n\nOn Tue, Herald wrote:\n> --- herald orders: g move 2 ---\n> KEY K\n>\n> --- end orders ---\n",
+			7, "1:ACTIVATE Godfrey | 2:END"},
+		{"orders below the block, outside it",
+			"--- herald orders: g move 2 ---\nKEY K\n--- end orders ---\nPASS\n", 0, "4:PASS"},
+		{"prose is not an order", "Hello Herald,\nmove my knights please\nBob\n", 0, ""},
+		{"quoted orders are not the sender's", "> ACTIVATE Godfrey\n", 0, ""},
+		{"markers and KEY lines are not orders", "KEY K\n--- herald orders: g move 2 ---\n", 0, ""},
+	} {
+		s := FindStray(tc.text)
+		if got := lines(Block{Lines: s.Orders}); s.QuotedBlock != tc.quoted || got != tc.orders {
+			t.Errorf("%s: got quoted block %d, orders %q; want %d, %q", tc.name, s.QuotedBlock, got, tc.quoted, tc.orders)
+		}
+	}
+}
+
+func TestPickBlock(t *testing.T) {
+	const key = "KEY K\n"
+	blk := func(move int, lines string) string {
+		return "--- herald orders: g move " + itoa(move) + " ---\n" + key + lines + "--- end orders ---\n"
+	}
+	herald, _ := FindBlocks(blk(7, "ACTIVATE Godfrey\n"))
+	sent := []string{herald[0].Fingerprint()}
+	for _, tc := range []struct {
+		name, text string
+		known      Known
+		want       string // the picked block's lines, or the refusal code
+	}{
+		{"an earlier move's block below the new one",
+			blk(7, "END\n") + "\nDate: Tue, 3 Mar 2026\n" + blk(6, "PASS\n"), Known{Move: 7}, "3:END"},
+		{"the earlier one first", blk(6, "PASS\n") + blk(7, "END\n"), Known{Move: 7}, "7:END"},
+		{"identical to the block Herald sent (a refusal's prefill)",
+			blk(7, "ACTIVATE Edward\n") + "\nMessage d'origine\n" + blk(7, "ACTIVATE  godfrey # Herald's\n"), Known{Move: 7, Sent: sent}, "3:ACTIVATE Edward"},
+		{"Herald's empty block, quoted without >",
+			blk(7, "END\n") + "\n" + blk(7, "\n"), Known{Move: 7}, "3:END"},
+		{"without knowing the move, the empty one still goes",
+			blk(7, "END\n") + blk(7, "# nothing\n"), Known{}, "3:END"},
+		{"the sender's copy of Herald's prefilled block above the original",
+			blk(7, "ACTIVATE Godfrey\n") + "\n" + blk(7, "ACTIVATE Godfrey\n"), Known{Move: 7, Sent: sent}, "3:ACTIVATE Godfrey"},
+		{"two blocks of the sender's: refused", blk(7, "END\n") + blk(7, "PASS\n"), Known{Move: 7, Sent: sent}, CodeSeveralBlocks},
+		{"both earlier: both kept, refused", blk(5, "END\n") + blk(6, "PASS\n"), Known{Move: 7}, CodeSeveralBlocks},
+		{"none", "hello", Known{Move: 7}, CodeNoBlock},
+	} {
+		blocks, problems := FindBlocks(tc.text)
+		b, r := PickBlock(blocks, problems, tc.known)
+		got := lines(b)
+		if r != nil {
+			got = r.Code
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestSeveralBlocksNamesLines(t *testing.T) {
+	blocks, _ := FindBlocks("--- herald orders: g move 7 ---\nKEY K\nEND\n--- end orders ---\nx\n--- herald orders: g move 7 ---\nKEY K\nPASS\n--- end orders ---\n")
+	_, r := PickBlock(blocks, nil, Known{Move: 7})
+	if r == nil || !strings.Contains(r.Message, "at lines 1-4 (move 7) and lines 6-9 (move 7)") {
+		t.Errorf("got %v", r)
 	}
 }

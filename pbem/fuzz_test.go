@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -92,8 +93,18 @@ func checkBlocks(t *testing.T, text string) {
 			t.Fatalf("problem at line %d of %d", p.Line, n)
 		}
 	}
-	if _, r := OneBlock(blocks, problems); (r == nil) != (len(blocks) == 1) {
+	b, r := OneBlock(blocks, problems)
+	if len(blocks) <= 1 && (r == nil) != (len(blocks) == 1) {
 		t.Fatalf("OneBlock refusal %v for %d blocks", r, len(blocks))
+	}
+	if r == nil && !slices.ContainsFunc(blocks, func(x Block) bool { return x.Begin == b.Begin }) {
+		t.Fatalf("OneBlock picked a block at line %d that FindBlocks did not find", b.Begin)
+	}
+	s := FindStray(text)
+	for _, l := range s.Orders {
+		if l.No < 1 || l.No > n || strings.HasPrefix(l.Text, ">") {
+			t.Fatalf("stray order %+v in a text of %d lines", l, n)
+		}
 	}
 }
 

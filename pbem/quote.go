@@ -8,36 +8,61 @@ import (
 	"herald/engine"
 )
 
-// ownLines are the lines of text the sender wrote himself, cleaned
-// (cleanLine) and numbered as in text. It stops at a signature separator
-// or at the start of a forwarded or Outlook-quoted earlier mail, and
-// leaves out quoted lines and the attribution line ("On … wrote:") above
-// them.
-func ownLines(text string) []engine.Line {
+// mailLine is a line of a mail's text as FindBlocks reads it: numbered as
+// in the text, cleaned (cleanLine), and for a quoted line the text after
+// its quote marks, with its depth (0 for a line the sender wrote himself).
+type mailLine struct {
+	engine.Line
+	depth int
+}
+
+// readLines are the lines of text that may hold the sender's orders. It
+// stops at a signature separator or at the start of a forwarded or
+// Outlook-quoted earlier mail, and leaves out the attribution line ("On …
+// wrote:") above quoted text. Quoted lines are kept, with their depth:
+// the sender may have written his orders between the quoted markers of a
+// block (docs/mail-orders.md).
+func readLines(text string) []mailLine {
 	lines := engine.SplitLines(text)
 	for i := range lines {
 		lines[i].Text = cleanLine(lines[i].Text)
 	}
-	var out []engine.Line
+	var out []mailLine
 	for i, l := range lines {
 		if endsOwnText(lines, i) {
 			break
 		}
-		if quoted(l.Text) {
+		if d, rest := quoteMarks(l.Text); d > 0 {
+			out = append(out, mailLine{engine.Line{No: l.No, Text: rest}, d})
 			continue
 		}
 		if attribution(lines, i) {
 			// A client that wraps the attribution puts "On <date>, <name>"
 			// on the line before.
-			if n := len(out); n > 0 && !attributionStart.MatchString(strings.TrimSpace(l.Text)) &&
+			if n := len(out); n > 0 && out[n-1].depth == 0 && !attributionStart.MatchString(strings.TrimSpace(l.Text)) &&
 				attributionStart.MatchString(strings.TrimSpace(out[n-1].Text)) {
 				out = out[:n-1]
 			}
 			continue
 		}
-		out = append(out, l)
+		out = append(out, mailLine{l, 0})
 	}
 	return out
+}
+
+// quoteMarks counts the quote marks that open a line ("> ", ">>", "> > ")
+// and returns the text after them (and after one space).
+func quoteMarks(line string) (int, string) {
+	d := 0
+	rest := strings.TrimLeft(line, " \t")
+	for strings.HasPrefix(rest, ">") {
+		d++
+		rest = strings.TrimLeft(rest[1:], " \t")
+	}
+	if d == 0 {
+		return 0, line
+	}
+	return d, rest
 }
 
 // cleanLine makes every Unicode space (the non-breaking spaces clients

@@ -20,7 +20,8 @@ func TestOneBlock(t *testing.T) {
 		{"one, and an unterminated begin", "--- herald orders: g move 1 ---\nEND\n--- end orders ---\n--- herald orders: g move 1 ---\n", "", 0},
 		{"none", "Hello\n", CodeNoBlock, 0},
 		{"unterminated", "Hi\n--- herald orders: g move 1 ---\nEND\n", CodeUnterminated, 2},
-		{"two", "--- herald orders: g move 1 ---\n--- end orders ---\n\n--- herald orders: g move 1 ---\n--- end orders ---\n", CodeSeveralBlocks, 4},
+		{"two", "--- herald orders: g move 1 ---\nPASS\n--- end orders ---\n\n--- herald orders: g move 1 ---\nEND\n--- end orders ---\n", CodeSeveralBlocks, 5},
+		{"two the same: one", "--- herald orders: g move 1 ---\nEND\n--- end orders ---\n\n--- herald orders: g move 1 ---\nEND\n--- end orders ---\n", "", 0},
 	} {
 		b, r := OneBlock(FindBlocks(tc.text))
 		switch {

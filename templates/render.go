@@ -335,6 +335,10 @@ func isSpaceOrControl(r rune) bool { return r <= ' ' || r == 0x7f }
 
 func beginMarker(id string, move int) string { return fmt.Sprintf(BeginMarkerFormat, id, move) }
 
+// IsMarker reports whether a line would read as a marker in a block's
+// Prefill, which Render refuses.
+func IsMarker(l string) bool { return l == EndMarker || isBeginMarker(l) }
+
 func isBeginMarker(l string) bool {
 	return strings.HasPrefix(l, "--- herald orders:") && strings.HasSuffix(l, " ---")
 }

@@ -204,7 +204,8 @@ const (
 	RefusedStale   RefusalKind = "stale"     // the block carries another move number
 	RefusedTurn    RefusalKind = "turn"      // the game waits for the other player
 	RefusedNoBlock RefusalKind = "noblock"   // the mail holds no order block
-	RefusedKey     RefusalKind = "key"       // the KEY line is missing or wrong
+	RefusedKey     RefusalKind = "key"       // the KEY line is wrong
+	RefusedNoKey   RefusalKind = "nokey"     // the block has no KEY line
 	RefusedOver    RefusalKind = "over"      // the battle is over
 	RefusedSeveral RefusalKind = "several"   // the mail holds more than one block
 	RefusedDup     RefusalKind = "duplicate" // the mail was processed before

@@ -12,6 +12,10 @@ const Width = 72
 // wrap wraps s to Width columns. Newlines in s are kept as line breaks.
 func wrap(s string) string { return hang("", "", s) }
 
+// Wrap fills a paragraph to the plain-text parts' Width, for text the
+// daemon adds to a rendered mail.
+func Wrap(s string) string { return wrap(s) }
+
 // hang wraps s to Width columns, the first line starting with first and
 // the others with rest (" 1. " and "    " for a numbered list). A word
 // longer than the room left (an address, a hash) gets a line of its own

@@ -71,8 +71,8 @@ func (w *work) askResign(g *game, side engine.Side) error {
 	n := templates.Notice{
 		GameID: g.rec.ID,
 		About:  "Confirm your resignation",
-		Paragraphs: []string{fmt.Sprintf("You asked to resign game %s: the %s would concede the battle, and the game would end. To confirm, reply with the block below as it is. To go on playing, ignore this mail: nothing has changed.",
-			g.rec.ID, g.sc.SideName(side))},
+		Paragraphs: []string{fmt.Sprintf("You asked to resign game %s: the %s would concede the battle, and the game would end. To confirm, copy the block below into your reply as it is (Herald does not read the lines your mail program quotes with \">\"), or press Reply and type RESIGN CONFIRM %s yourself between the two quoted markers. To go on playing, ignore this mail: nothing has changed.",
+			g.rec.ID, g.sc.SideName(side), code)},
 		Block: &templates.OrderBlock{GameID: g.rec.ID, Move: g.rec.Move, Key: g.keys[side], Prefill: []string{"RESIGN CONFIRM " + code}},
 	}
 	return w.s.send(w.tx, g, n, g.player(side), mailRef{kind: "resign", tag: hashTag(w.id) + "-", side: g.sc.SideName(side), inReplyTo: w.id})

@@ -31,18 +31,19 @@ func (w *work) orders() error {
 		return err
 	}
 	w.g, w.out.Game = g, g.rec.ID
-	switch {
-	case len(blocks) == 0 && len(problems) > 0:
-		p := problems[0]
-		return w.refuseSender(templates.Refusal{Cause: templates.RefusedNoBlock, LineNo: p.Line, Line: p.Text, Reason: p.Reason}, "unterminated-block")
-	case len(blocks) == 0:
-		return w.refuseSender(templates.Refusal{Cause: templates.RefusedNoBlock,
-			Reason: "Herald found no order block in your mail: orders must stand between the two markers of the block, outside any quoted text"}, "no-block")
-	case len(blocks) > 1:
-		return w.refuseSender(templates.Refusal{Cause: templates.RefusedSeveral,
-			Reason: fmt.Sprintf("your mail holds %d order blocks; Herald carries out one block per mail, so that the order of your orders is never in doubt", len(blocks))}, "several-blocks")
+	sent, err := sentBlocks(w.tx, g.rec.ID)
+	if err != nil {
+		return err
 	}
-	b := blocks[0]
+	b, r := pbem.PickBlock(blocks, problems, pbem.Known{Move: g.rec.Move, Sent: sent})
+	switch {
+	case r != nil && r.Code == pbem.CodeUnterminated:
+		return w.refuseSender(templates.Refusal{Cause: templates.RefusedNoBlock, LineNo: r.Line.No, Line: r.Line.Text, Reason: r.Message}, r.Code, nil)
+	case r != nil && r.Code == pbem.CodeSeveralBlocks:
+		return w.refuseSender(templates.Refusal{Cause: templates.RefusedSeveral, Reason: r.Message}, r.Code, nil)
+	case r != nil:
+		return w.noBlock()
+	}
 	if b.GameID != g.rec.ID {
 		return w.notice("unknown-game", "Orders for another game", fmt.Sprintf("Your mail was addressed to game %s, but its block is for game %s. Reply to Herald's latest mail about the game you mean.", g.rec.ID, b.GameID))
 	}
@@ -72,8 +73,7 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 				fmt.Sprintf("Herald received orders for game %s from %s, which is not the address of a player of that game. Nothing in the game has changed.", g.rec.ID, w.m.From),
 				"If you play in this game, send your orders from the address the game was set up with.")
 		}
-		return w.refuseSender(templates.Refusal{Cause: templates.RefusedKey, Reason: r.Message,
-			Hint: "Copy the block from Herald's latest mail to you: its KEY line is yours alone."}, r.Code)
+		return w.refuseKey(r, b)
 	}
 	if who.Organizer {
 		return w.organizer(g, b)
@@ -116,9 +116,7 @@ func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
 		return w.refuse(side, templates.Refusal{Cause: templates.RefusedNoBlock, Reason: "your order block holds no orders"}, "no-block", nil)
 	}
 	if !mayAct(g, side, orders) {
-		return w.refuse(side, templates.Refusal{Cause: templates.RefusedTurn,
-			Reason: fmt.Sprintf("the %s have no decision to make now", g.sc.SideName(side)), Waiting: engine.Waiting(g.sc, g.st),
-			Hint: "Standing orders may be sent at any time; other orders when Herald asks for them."}, "not-your-turn", lines)
+		return w.notYourTurn(g, side, orders, lines)
 	}
 	if b.Command == pbem.CommandCheck {
 		return w.check(g, side, orders, lines)
@@ -196,9 +194,9 @@ func (w *work) refuse(side engine.Side, r templates.Refusal, code string, lines 
 
 // refuseSender refuses a mail whose sender is known only by address: a
 // player gets a Refusal, anyone else a Notice that names no player.
-func (w *work) refuseSender(r templates.Refusal, code string) error {
+func (w *work) refuseSender(r templates.Refusal, code string, lines []engine.Line) error {
 	if side, ok := w.playerSide(); ok {
-		return w.refuse(side, r, code, nil)
+		return w.refuse(side, r, code, lines)
 	}
 	return w.notice(code, "Your mail was not accepted", sentenceOf(r.Reason)+" Nothing in the game has changed.")
 }
@@ -206,7 +204,7 @@ func (w *work) refuseSender(r templates.Refusal, code string) error {
 func texts(lines []engine.Line) []string {
 	var out []string
 	for _, l := range lines {
-		if t := strings.TrimSpace(l.Text); t != "" {
+		if t := strings.TrimSpace(l.Text); t != "" && !templates.IsMarker(t) {
 			out = append(out, t)
 		}
 	}

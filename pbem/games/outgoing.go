@@ -80,6 +80,9 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	if g == nil || ref.side == "" {
 		return nil
 	}
+	if err := rememberBlocks(tx, g.rec.ID, m.Text); err != nil {
+		return err
+	}
 	if err := tx.PutMail(g.rec.ID, "last-id:"+ref.side, []byte(o.MessageID)); err != nil {
 		return err
 	}
@@ -118,7 +121,8 @@ func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag 
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return false, err
 	}
-	o.To, o.Date = []string{to}, s.cfg.Now().UTC()
+	o.To = []string{to}
+	markResent(&o, s.cfg.Now().UTC())
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
 	return true, s.enqueue(tx, o)
 }

@@ -1,0 +1,30 @@
+package games
+
+import (
+	"fmt"
+	"html"
+	"strings"
+	"time"
+
+	"herald/pbem/mailbox"
+	"herald/templates"
+)
+
+// markResent says at the top of a mail sent again for STATUS, in its
+// subject and both parts, what it is: the answer to STATUS, a copy of the
+// latest mail (first sent then), so that the player does not take it for
+// news.
+func markResent(o *mailbox.Outgoing, now time.Time) {
+	first := o.Date.UTC().Format("Monday 2 January 2006, 15:04 MST")
+	note := fmt.Sprintf("This is Herald's answer to your STATUS: the latest mail it sent you about this game, sent again as it was first sent on %s.", first)
+	o.Subject += " (again, for STATUS)"
+	o.Text = templates.Wrap(note) + "\n\n" + o.Text
+	if i := strings.Index(o.HTML, "<body"); i >= 0 {
+		if j := strings.IndexByte(o.HTML[i:], '>'); j >= 0 {
+			at := i + j + 1
+			banner := `<p style="margin:0;padding:10px 16px;background-color:#e4eefb;border-bottom:2px solid #4a6fa5;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.45;color:#1e1e1e;">` + html.EscapeString(note) + `</p>`
+			o.HTML = o.HTML[:at] + "\n" + banner + o.HTML[at:]
+		}
+	}
+	o.Date = now
+}
