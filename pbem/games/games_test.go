@@ -112,7 +112,8 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		}, "refused:no-block", bob, "no orders found"},
 		{"two blocks", func(f *fixture) []byte {
 			b := templates.OrderBlock{GameID: f.game, Move: f.move(), Key: f.keys[bob], Prefill: []string{"ACTIVATE Doria"}}.Text()
-			return f.mailFrom(bob, "Re: [crecy-test] orders", b+"\nor rather\n\n"+b)
+			b2 := templates.OrderBlock{GameID: f.game, Move: f.move(), Key: f.keys[bob], Prefill: []string{"ACTIVATE Grimaldi"}}.Text()
+			return f.mailFrom(bob, "Re: [crecy-test] orders", b+"\nor rather\n\n"+b2)
 		}, "refused:several-blocks", bob, "more than one order block"},
 		{"unknown game", func(f *fixture) []byte {
 			raw := f.orders(bob, "", "ACTIVATE Doria")
