@@ -71,6 +71,9 @@ type scen struct {
 	hexLine    map[hex.Hex]int // where a hex's terrain was given
 	unitLines  []unitLine      // where each unit was given, by index
 	unitCmdErr bool            // some unit's Command is missing or unknown
+	// extraFP are the sides' extra_flight_points, read once the units,
+	// leaders and Standards they name are known (scenario_battle.go).
+	extraFP [2]*yaml.Node
 }
 
 // hx writes a hex as its XXYY id.
@@ -82,7 +85,7 @@ func (s *scen) scenario(b []byte) {
 		return
 	}
 	o := s.object(root, "", "id", "name", "volume", "tables", "map", "sides", "first",
-		"commands", "leaders", "standards", "units")
+		"commands", "leaders", "standards", "units", "rules", "bombards")
 	if root.Kind != yaml.MappingNode {
 		return
 	}
@@ -123,6 +126,7 @@ func (s *scen) scenario(b []byte) {
 	if n := o.node("units", true); n != nil {
 		s.units(n)
 	}
+	s.battle(o)
 	s.crossCheck(o)
 }
 
@@ -184,7 +188,8 @@ func (s *scen) sides(n *yaml.Node) {
 	}
 	for i, kv := range kvs {
 		path := join("sides", kv.key)
-		o := s.object(kv.v, path, "flight_level", "flight_points")
+		o := s.object(kv.v, path, "flight_level", "flight_points", "extra_flight_points")
+		s.extraFP[i] = o.node("extra_flight_points", false)
 		s.sc.Sides[i] = engine.SideSpec{
 			Name:         kv.key,
 			FlightLevel:  o.int("flight_level", true),
@@ -485,7 +490,7 @@ func (s *scen) commands(n *yaml.Node) {
 		if !s.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := s.object(kv.v, path, "name", "side", "leader", "standard", "entry")
+		o := s.object(kv.v, path, "name", "side", "leader", "standard", "entry", "arrives", "shield_wall_orders")
 		c := engine.CommandSpec{ID: kv.key, Name: o.str("name", true), Leader: o.str("leader", true)}
 		sideOK := false
 		if name := o.str("side", true); name != "" {
@@ -526,6 +531,7 @@ func (s *scen) commands(n *yaml.Node) {
 				c.Entry = append(c.Entry, h.h)
 			}
 		}
+		s.commandRules(o, path, &c)
 		s.lines.command[kv.key] = kv.k.Line
 		s.sc.Commands = append(s.sc.Commands, c)
 	}
@@ -633,7 +639,7 @@ func (s *scen) units(n *yaml.Node) {
 		if id := peek(item, "id"); id != "" {
 			path = join("units", id)
 		}
-		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ratings")
+		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ratings", "shield_wall", "no_retreat")
 		u := engine.UnitSpec{ID: o.str("id", true), Name: o.str("name", false), OffMap: o.bool("off_map")}
 		if u.ID != "" {
 			if s.id(u.ID, o.line("id"), join(path, "id")) {
@@ -699,6 +705,7 @@ func (s *scen) units(n *yaml.Node) {
 				u.Ratings.ShockDisordered = ro.int("shock_disordered", false)
 			}
 		}
+		s.unitMarkers(o, path, &u, ut)
 		s.sc.Units = append(s.sc.Units, u)
 		s.unitLines = append(s.unitLines, unitLine{path: path, line: o.line("hex"), item: item.Line})
 	}

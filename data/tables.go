@@ -66,13 +66,14 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
 	}
 	if n := o.node("fire_drm", true); n != nil {
-		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "shield_wall", "mounted_firer", "target_type")
+		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "shield_wall", "mounted_firer", "target_type", "bombard")
 		t.FireDRM = engine.FireDRMs{
 			DisorderedFirer: fo.int("disordered_firer", true),
 			RetiredTarget:   fo.int("retired_target", true),
 			AngleOfFire:     fo.int("angle_of_fire", true),
 			ShieldWall:      fo.int("shield_wall", true),
 			MountedFirer:    fo.int("mounted_firer", false),
+			Bombard:         fo.int("bombard", false),
 		}
 		if tn := fo.node("target_type", false); tn != nil {
 			t.FireDRM.TargetType = map[string]int{}

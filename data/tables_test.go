@@ -88,8 +88,9 @@ func TestRequiredTableValues(t *testing.T) {
 	if tb.Fire.Rows[len(tb.Fire.Rows)-1].Min <= 9 {
 		t.Error("the Fire table should print rows beyond 9")
 	}
-	// The Fire Table's circumstance DRMs the rules state (12.2, 12.4, 9.3, 14.1).
-	if want := (engine.FireDRMs{DisorderedFirer: -1, RetiredTarget: 2, AngleOfFire: 1, ShieldWall: -1}); !reflect.DeepEqual(tb.FireDRM, want) {
+	// The Fire Table's circumstance DRMs the rules state (12.2, 12.4, 9.3,
+	// 14.1), and Herald's own for the Bombard marker (ruling R116).
+	if want := (engine.FireDRMs{DisorderedFirer: -1, RetiredTarget: 2, AngleOfFire: 1, ShieldWall: -1, Bombard: 1}); !reflect.DeepEqual(tb.FireDRM, want) {
 		t.Errorf("fire_drm %+v, want %+v", tb.FireDRM, want)
 	}
 }
@@ -164,7 +165,11 @@ func TestUnitTypes(t *testing.T) {
 		"UMAA": {maa: true, fp: 3},
 		"MHOB": {mounted: true, fp: 2},
 		"DHOB": {missile: true, zoc: true, fp: 2},
-		"GEN":  {mounted: true, missile: true, zoc: true, fp: 2},
+		// 2.5: "At some battles (Poitiers, for instance) they were armed
+		// with crossbows".
+		"MHOBC": {mounted: true, fp: 2},
+		"DHOBC": {missile: true, zoc: true, fp: 2},
+		"GEN":   {mounted: true, missile: true, zoc: true, fp: 2},
 	} {
 		ut := tb.UnitTypes[key]
 		if ut == nil {
@@ -180,7 +185,7 @@ func TestUnitTypes(t *testing.T) {
 			t.Errorf("%s ratings %+v: Disordered is one MA less and no better in Shock (12.2)", key, r)
 		}
 	}
-	if len(tb.UnitTypes) != 11 {
+	if len(tb.UnitTypes) != 13 {
 		t.Errorf("%d unit types", len(tb.UnitTypes))
 	}
 	if r := tb.UnitTypes["LB"].Ratings; r.Shock != 1 {

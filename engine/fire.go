@@ -32,6 +32,9 @@ type FireDRMs struct {
 	// TargetType adds a DRM by the target's unit type (Infidel 11.3: "-1
 	// for firing at Knights"); none in Men of Iron.
 	TargetType map[string]int
+	// Bombard is added to fire at a Mounted unit near a friendly Bombard
+	// marker (Herald's own rule for the marker of 2.2, ruling R116).
+	Bombard int
 }
 
 // The Fire Results Table's columns (9.3, 12.1): the target on foot or
@@ -189,6 +192,9 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 	}
 	if st.Units[target].ShieldWall && through == hex.Front {
 		add(d.ShieldWall, "14.1", "%s is in Shield Wall and fired on through a Frontal hexside", ts.ID)
+	}
+	if drm, b := bombardDRM(sc, st, firer, target); b != nil {
+		add(drm, "2.2, R116", "%s is Mounted and within %d hexes of the Bombard in %s", ts.ID, b.Range, b.Hex)
 	}
 	return mods
 }

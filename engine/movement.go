@@ -496,7 +496,7 @@ func movementForms(sc *Scenario, st *State) []string {
 			mayWall = mayWall || !us.ShieldWall && us.Status == Normal && !us.OffMap && unitType(sc, st, i).ShieldWall
 		}
 	}
-	if !acted && mayWall {
+	if !acted && mayWall && mayOrderWall(sc, st, st.Command) {
 		out = append(out, "SHIELD WALL")
 	}
 	if !acted && wall {

@@ -162,6 +162,9 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 		return moveErr("5.2", "%s is off the map", n)
 	}
 	if first && us.OffMap {
+		if err := arrivalAllowed(sc, st, i); err != nil {
+			return err
+		}
 		if err := entryAllowed(sc, i, n); err != nil {
 			return err
 		}

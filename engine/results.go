@@ -161,6 +161,9 @@ func (g *game) retreat(i int, attackers []int, cause string) error {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return nil
 	}
+	if g.noRetreat(i, cause) {
+		return nil
+	}
 	paths := retreatPaths(g.sc, g.st, i, attackers)
 	if len(paths) == 0 {
 		g.eliminate(i, cause+"; it cannot retreat (12.3)")

@@ -30,6 +30,11 @@ type Scenario struct {
 
 	// First is the side whose Free Activation opens the battle (3.4, 2.4).
 	First Side
+
+	// Rules are the battle's special rules, as named switches (battle.go).
+	Rules BattleRules
+	// Bombards are the Bombard markers on the map (battle.go).
+	Bombards []BombardSpec
 }
 
 // SideSpec is one army.
@@ -41,6 +46,9 @@ type SideSpec struct {
 	// special rules add some (16.0 "Some battles will have special rules for
 	// additional FPs").
 	FlightPoints int
+	// ExtraFlightPoints are the battle's conditional Flight Points (16.0,
+	// battle.go).
+	ExtraFlightPoints []ExtraFP
 }
 
 // CommandSpec is a Command (3.3, 15.1): the units sharing a leader's stripe.
@@ -53,6 +61,14 @@ type CommandSpec struct {
 	// Entry lists the hexes through which the Command's reinforcements
 	// enter the map (5.3).
 	Entry []hex.Hex
+	// Arrives is the Activation of the battle (the first is 1) from which
+	// the Command's reinforcements may enter; 0 or 1: from the start
+	// (5.3 "as defined in the battle book"; battle.go).
+	Arrives int
+	// ShieldWallOrders is how many times the Command's leader may order
+	// its units into Shield Wall during the battle; nil: no limit (14.1
+	// "The use of Shield Wall is limited; see individual battles").
+	ShieldWallOrders *int
 }
 
 // LeaderSpec is a leader counter (2.2, 15.0).
@@ -101,6 +117,11 @@ type UnitSpec struct {
 	OffMap bool
 	// Ratings printed on this counter. They default to the unit type's.
 	Ratings Ratings
+	// ShieldWall: the unit starts the battle in Shield Wall (14.1 "at the
+	// beginning of the game (during setup)").
+	ShieldWall bool
+	// NoRetreat: the unit carries a No Retreat marker (2.2; battle.go).
+	NoRetreat bool
 }
 
 // Ratings are the numbers printed on both sides of a combat unit (2.2):

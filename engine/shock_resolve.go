@@ -379,7 +379,7 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		}
 		check = check || e.Kind != EffectRetreat
 	}
-	if retreat && onField(g.st, i) && g.st.Units[i].Status != Retired && len(retreatPaths(g.sc, g.st, i, against)) == 0 {
+	if retreat && onField(g.st, i) && g.st.Units[i].Status != Retired && !g.st.Units[i].NoRetreat && len(retreatPaths(g.sc, g.st, i, against)) == 0 {
 		g.eliminate(i, cause+"; it cannot retreat (12.3)")
 	}
 	status := g.st.Units[i].Status

@@ -49,6 +49,13 @@ func (g *game) shieldWall(o ShieldWallOrder) error {
 	if g.commandHasActed() {
 		return g.illegal(o, "14.1", "Shield Wall is ordered upon activation, before any unit of the Command does anything")
 	}
+	if c := g.sc.Command(g.st.Command); !o.Off && !mayOrderWall(g.sc, g.st, g.st.Command) {
+		why := fmt.Sprintf("%s has ordered Shield Wall %s, all this battle allows", c.Name, times(*c.ShieldWallOrders))
+		if *c.ShieldWallOrders == 0 {
+			why = fmt.Sprintf("%s may not order Shield Wall in this battle", c.Name)
+		}
+		return g.illegal(o, "14.1", why+" (\"The use of Shield Wall is limited; see individual battles\")")
+	}
 	var units []string
 	for i, u := range g.sc.Units {
 		us := g.st.Units[i]
@@ -92,6 +99,33 @@ func (e ShieldWallOrdered) apply(st *State) {
 	for _, id := range e.Units {
 		st.Unit(id).ShieldWall = e.On
 	}
+	if e.On {
+		if st.WallOrders == nil {
+			st.WallOrders = map[string]int{}
+		}
+		st.WallOrders[e.Command]++
+	}
+}
+
+// mayOrderWall: the battle leaves the Command an order into Shield Wall
+// (14.1 "The use of Shield Wall is limited; see individual battles";
+// ruling R110). Units formed at set-up used none.
+func mayOrderWall(sc *Scenario, st *State, command string) bool {
+	c := sc.Command(command)
+	return c == nil || c.ShieldWallOrders == nil || st.WallOrders[command] < *c.ShieldWallOrders
+}
+
+// times writes a count of orders: "never", "once", "twice", "3 times".
+func times(n int) string {
+	switch n {
+	case 0:
+		return "never"
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 func (e ShieldWallOrdered) describe(sc *Scenario) string {

@@ -139,6 +139,10 @@ type State struct {
 	// Shock is the Shock Phase under way (10.3).
 	Shock *ShockPhase `json:"shock,omitempty"`
 
+	// WallOrders counts, by Command, the orders into Shield Wall given so
+	// far, for the battles that limit them (14.1).
+	WallOrders map[string]int `json:"wall_orders,omitempty"`
+
 	Units     []UnitState     `json:"units"`
 	Leaders   []LeaderState   `json:"leaders"`
 	Standards []StandardState `json:"standards"`
@@ -173,6 +177,8 @@ type UnitState struct {
 	Type string `json:"type,omitempty"`
 	// ShieldWall: the unit stands in Shield Wall (14.1).
 	ShieldWall bool `json:"shield_wall,omitempty"`
+	// NoRetreat: the unit carries a No Retreat marker (battle.go).
+	NoRetreat bool `json:"no_retreat,omitempty"`
 	// Fired: the unit has used its Active Fire in this Activation (9.2).
 	Fired bool `json:"fired,omitempty"`
 	// Reacted: the unit has used Reaction Fire in this Activation; a
@@ -248,7 +254,8 @@ func NewState(sc *Scenario) *State {
 		Pending:  Decision{Kind: DecideActivation, Side: sc.First},
 	}
 	for _, u := range sc.Units {
-		st.Units = append(st.Units, UnitState{ID: u.ID, Hex: u.Hex, Facing: u.Facing, Status: u.Status, OffMap: u.OffMap})
+		st.Units = append(st.Units, UnitState{ID: u.ID, Hex: u.Hex, Facing: u.Facing, Status: u.Status, OffMap: u.OffMap,
+			ShieldWall: u.ShieldWall, NoRetreat: u.NoRetreat})
 	}
 	for _, l := range sc.Leaders {
 		st.Leaders = append(st.Leaders, LeaderState{ID: l.ID, Hex: l.Hex, OffMap: l.OffMap})
@@ -265,6 +272,12 @@ func (st *State) Clone() *State {
 	c.Units = append([]UnitState(nil), st.Units...)
 	c.Leaders = append([]LeaderState(nil), st.Leaders...)
 	c.Standards = append([]StandardState(nil), st.Standards...)
+	if st.WallOrders != nil {
+		c.WallOrders = make(map[string]int, len(st.WallOrders))
+		for k, v := range st.WallOrders {
+			c.WallOrders[k] = v
+		}
+	}
 	for i := range st.Standing {
 		c.Standing[i] = st.Standing[i].clone()
 	}

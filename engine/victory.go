@@ -10,8 +10,9 @@ import "fmt"
 // settles two questions the core book leaves open the way the later volumes
 // answer them (docs/rulings.md R17): a Retired unit later Eliminated counts
 // only its Eliminated value, and a Retired unit that rallies stops counting.
+// The battle's own extra Flight Points are counted the same way (battle.go).
 func FlightPoints(sc *Scenario, st *State, side Side) int {
-	fp := sc.Sides[side].FlightPoints
+	fp := sc.Sides[side].FlightPoints + extraFlightPoints(sc, st, side)
 	for i, u := range sc.Units {
 		if u.Side != side {
 			continue

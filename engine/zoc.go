@@ -14,7 +14,7 @@ func exertsZOC(sc *Scenario, st *State, i int) bool {
 		return false
 	}
 	t := unitType(sc, st, i)
-	return t != nil && t.ZOC
+	return t != nil && t.ZOC && !zocSuppressed(sc, t.Key)
 }
 
 // enemyZOC lists the units of side's enemy whose ZOC covers h.

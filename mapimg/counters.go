@@ -120,6 +120,9 @@ func unitMarkers(u engine.UnitState) []string {
 	if u.OutOfCommand {
 		out = append(out, "OUT OF CMD")
 	}
+	if u.NoRetreat && u.Status != engine.Eliminated {
+		out = append(out, "NO RETREAT")
+	}
 	return out
 }
 
@@ -225,6 +228,18 @@ func drawStandards(c *canvas, l *layout, sc *engine.Scenario, st *engine.State) 
 		c.line(p, p.add(pt{0, s * 0.42}), s*0.05, counterEdge)
 		c.fill([]pt{p, p.add(pt{s * 0.3, s * 0.08}), p.add(pt{0, s * 0.18})}, sideColours[spec.Side])
 		c.outline([]pt{p, p.add(pt{s * 0.3, s * 0.08}), p.add(pt{0, s * 0.18})}, 1, counterEdge)
+	}
+}
+
+// drawBombards draws each Bombard marker (Men of Iron 2.2) as a labelled
+// box in the lower right of its hex, in its side's colour.
+func drawBombards(c *canvas, l *layout, sc *engine.Scenario, fs *faces) {
+	for _, b := range sc.Bombards {
+		if !l.inWindow(b.Hex) {
+			continue
+		}
+		p := l.centre(b.Hex).add(pt{0, l.size * 0.62})
+		drawMarker(c, p, "BOMBARD", fs, rgb(0xffffff), shade(sideColours[b.Side], 0.7))
 	}
 }
 

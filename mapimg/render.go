@@ -71,6 +71,7 @@ func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, er
 	drawUnits(c, l, sc, st, fs)
 	drawLeaders(c, l, sc, st, fs)
 	drawStandards(c, l, sc, st)
+	drawBombards(c, l, sc, fs)
 	drawMarks(c, l, activeOnly(opt.Marks, false), fs)
 	drawLegend(c, key, math.Ceil(h)+2*pad, fs)
 	return c.img, nil

@@ -35,6 +35,7 @@ var terrainStyles = map[string]terrainStyle{
 	"city":     {fill: rgb(0xc9b391), symbol: housesSymbol(4)},
 	"building": {fill: rgb(0xcdb8a0), symbol: housesSymbol(1)},
 	"castle":   {fill: rgb(0xb9aa98), symbol: castleSymbol},
+	"wagons":   {fill: rgb(0xd9c7a0), symbol: wagonsSymbol},
 }
 
 // styleOf is a terrain's style; a terrain Herald has no style for (a
@@ -105,6 +106,17 @@ func housesSymbol(n int) func(c *canvas, p pt, s float64) {
 			c.rect(q.X, q.Y-s*0.1, q.X+s*0.16, q.Y+s*0.04, rgb(0x7c4b34))
 			c.fill([]pt{{q.X - s*0.02, q.Y - s*0.1}, {q.X + s*0.08, q.Y - s*0.18}, {q.X + s*0.18, q.Y - s*0.1}}, rgb(0x5c3524))
 		}
+	}
+}
+
+// wagonsSymbol: two carts, a box on two wheels each (the Wagon marker of
+// Men of Iron 2.2, drawn as the terrain it makes).
+func wagonsSymbol(c *canvas, p pt, s float64) {
+	for _, o := range []pt{{-0.5, 0.3}, {0.08, 0.46}} {
+		q := p.add(o.scale(s))
+		c.rect(q.X, q.Y-s*0.1, q.X+s*0.42, q.Y+s*0.02, rgb(0x6e4a2a))
+		c.disc(pt{q.X + s*0.09, q.Y + s*0.05}, s*0.055, rgb(0x3b3226))
+		c.disc(pt{q.X + s*0.33, q.Y + s*0.05}, s*0.055, rgb(0x3b3226))
 	}
 }
 

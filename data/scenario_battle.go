@@ -1,0 +1,171 @@
+package data
+
+import (
+	"gopkg.in/yaml.v3"
+
+	"herald/engine"
+)
+
+// The battle's special rules (engine/battle.go, docs/data-format.md
+// "Battle rules"): named switches and fields, never a battle's id.
+
+// commandRules reads a Command's arrival and Shield Wall limit.
+func (s *scen) commandRules(o *object, path string, c *engine.CommandSpec) {
+	if o.has("arrives") {
+		c.Arrives = o.int("arrives", false)
+		if c.Arrives < 1 {
+			s.add(o.line("arrives"), join(path, "arrives"), "the Activation from which the reinforcements may enter: 1 or more (5.3)")
+		}
+		if !o.has("entry") {
+			s.add(o.line("arrives"), join(path, "arrives"), "a Command that arrives later needs entry hexes (5.3)")
+		}
+	}
+	if o.has("shield_wall_orders") {
+		n := o.int("shield_wall_orders", false)
+		if n < 0 {
+			s.add(o.line("shield_wall_orders"), join(path, "shield_wall_orders"), "how many times the leader may order Shield Wall: 0 or more (14.1)")
+		}
+		c.ShieldWallOrders = &n
+	}
+}
+
+// unitMarkers reads the markers a unit is set up with: Shield Wall (14.1,
+// "at the beginning of the game (during setup)") and No Retreat (2.2).
+func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engine.UnitType) {
+	u.NoRetreat = o.bool("no_retreat")
+	if !o.bool("shield_wall") {
+		return
+	}
+	u.ShieldWall = true
+	line, p := o.line("shield_wall"), join(path, "shield_wall")
+	switch {
+	case u.OffMap:
+		s.add(line, p, "a reinforcement forms Shield Wall on the map, upon its Command's activation (14.1)")
+	case ut != nil && !ut.ShieldWall:
+		s.add(line, p, "%s may not form Shield Wall: only Pike Infantry and Dismounted MAA may (14.1)", ut.Name)
+	case u.Status != engine.Normal:
+		s.add(line, p, "a %s unit cannot form Shield Wall (14.1: \"A Disordered unit cannot form Shield Wall\")", u.Status)
+	}
+}
+
+// battle reads the battle-wide rules, the Bombards and the sides' extra
+// Flight Points, once everything they name is known.
+func (s *scen) battle(o *object) {
+	if n := o.node("rules", false); n != nil {
+		ro := s.object(n, "rules", "no_zoc")
+		if zn := ro.node("no_zoc", false); zn != nil {
+			for _, tn := range s.list(zn, "rules.no_zoc") {
+				key, ok := s.scalar(tn, "rules.no_zoc")
+				if !ok {
+					continue
+				}
+				if t := s.sc.Tables; t != nil && t.UnitTypes[key] == nil {
+					s.add(tn.Line, "rules.no_zoc", "%s", unknown("unit type", key, keys(t.UnitTypes)))
+					continue
+				}
+				s.sc.Rules.NoZOC = append(s.sc.Rules.NoZOC, key)
+			}
+		}
+	}
+	if n := o.node("bombards", false); n != nil {
+		s.bombards(n)
+	}
+	for side, n := range s.extraFP {
+		if n != nil && s.sidesOK {
+			s.extraFlightPoints(engine.Side(side), n)
+		}
+	}
+}
+
+// bombards reads the Bombard markers: side, hex and range (ruling R116).
+func (s *scen) bombards(n *yaml.Node) {
+	if !s.is(n, "bombards", yaml.SequenceNode, "a list of Bombards (- {side: English, hex: 0408, range: 3})") {
+		return
+	}
+	for i, item := range n.Content {
+		path := index("bombards", i)
+		o := s.object(item, path, "side", "hex", "range")
+		var b engine.BombardSpec
+		if name := o.str("side", true); name != "" {
+			b.Side, _ = s.side(name, o.line("side"), join(path, "side"))
+		}
+		if hs := o.str("hex", true); hs != "" {
+			b.Hex, _ = s.hexID(hs, o.line("hex"), join(path, "hex"))
+		}
+		if b.Range = o.int("range", true); o.has("range") && b.Range < 1 {
+			s.add(o.line("range"), join(path, "range"), "must be 1 or more (hexes from the Bombard)")
+		}
+		s.sc.Bombards = append(s.sc.Bombards, b)
+	}
+}
+
+// extraFPKeys are the conditions of an extra Flight Point entry.
+var extraFPKeys = []string{"standard_captured", "enemy_in", "eliminated", "leader_lost"}
+
+// extraFlightPoints reads a side's battle-specific Flight Points (16.0):
+// each entry gives points and exactly one condition.
+func (s *scen) extraFlightPoints(side engine.Side, n *yaml.Node) {
+	base := join(join("sides", s.sc.SideName(side)), "extra_flight_points")
+	if !s.is(n, base, yaml.SequenceNode, "a list of {points: N, and one condition}") {
+		return
+	}
+	for i, item := range n.Content {
+		path := index(base, i)
+		o := s.object(item, path, append([]string{"points"}, extraFPKeys...)...)
+		x := engine.ExtraFP{Points: o.int("points", true)}
+		if o.has("points") && x.Points < 1 {
+			s.add(o.line("points"), join(path, "points"), "must be 1 or more")
+		}
+		var given []string
+		for _, k := range extraFPKeys {
+			if o.has(k) {
+				given = append(given, k)
+			}
+		}
+		if len(given) != 1 {
+			if item.Kind == yaml.MappingNode {
+				s.add(item.Line, path, "give exactly one condition of %v, not %d", extraFPKeys, len(given))
+			}
+			continue
+		}
+		line, p := o.line(given[0]), join(path, given[0])
+		switch given[0] {
+		case "standard_captured":
+			x.StandardCaptured = o.str("standard_captured", false)
+			if st := s.standard(x.StandardCaptured); st == nil || st.Side != side {
+				s.add(line, p, "%q is not a Standard of the %s", x.StandardCaptured, s.sc.SideName(side))
+			}
+		case "enemy_in":
+			for _, h := range s.hexList(o.node("enemy_in", false), p) {
+				x.EnemyIn = append(x.EnemyIn, h.h)
+			}
+		case "eliminated":
+			for _, un := range s.list(o.node("eliminated", false), p) {
+				id, ok := s.scalar(un, p)
+				if !ok {
+					continue
+				}
+				if u := s.unit(id); u == nil || u.Side != side {
+					s.add(un.Line, p, "%q is not a unit of the %s", id, s.sc.SideName(side))
+					continue
+				}
+				x.Eliminated = append(x.Eliminated, id)
+			}
+		case "leader_lost":
+			x.LeaderLost = o.str("leader_lost", false)
+			if l := s.sc.Leader(x.LeaderLost); l == nil || l.Side != side {
+				s.add(line, p, "%q is not a leader of the %s", x.LeaderLost, s.sc.SideName(side))
+			}
+		}
+		s.sc.Sides[side].ExtraFlightPoints = append(s.sc.Sides[side].ExtraFlightPoints, x)
+	}
+}
+
+func (s *scen) unit(id string) *engine.UnitSpec {
+	for i := range s.sc.Units {
+		if s.sc.Units[i].ID == id {
+			return &s.sc.Units[i]
+		}
+	}
+	return nil
+}
