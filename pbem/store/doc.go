@@ -1,15 +1,15 @@
 // Package store keeps Herald's games in one bbolt file: game records, each
-// game's event log, state snapshots and dice log, the processed Message-IDs
-// and the persistent outbox.
+// game's event log, state snapshots and dice log, the marks of processed
+// mails and the persistent outbox.
 //
 // # Basics
 //
 // Everything a mail causes is written in ONE transaction (Store.Update): the
 // events, the new state, the dice log entries, the replies to send and the
-// Message-ID that marks the mail as processed. If the process dies before the
+// mark that records the mail as processed. If the process dies before the
 // commit, nothing of the mail is stored and it will be processed again; after
-// the commit, a redelivered mail is recognised by its Message-ID and never
-// applied twice. Only after the commit does the daemon flag the mail in IMAP
+// the commit, a redelivered mail is recognised by its mark and never applied
+// twice. Only after the commit does the daemon flag the mail in IMAP
 // and hand replies to SMTP, so a crash between the two only causes a retry.
 //
 // Logs (events, dice log, outbox) are keyed by bbolt's NextSequence written
@@ -26,8 +26,11 @@
 //	    log/<seq>           one dice-log entry, JSON (pbem/dice)
 //	    secret/<name>       secrets never exported (the next dice seed)
 //	    mail/<name>         the latest mails sent, for STATUS
-//	processed/<message id>  JSON Processed
+//	processed/<key>         JSON Processed, by sender and mail (pbem/games)
 //	outbox/<seq>            JSON OutboxEntry
+//	outbox-due/<time><seq>  the head of each outbox stream, by due time
+//	outbox-streams/<stream>\0<seq>  the outbox by stream (a game's mails to one recipient)
+//	undeliverable/<seq>     JSON OutboxEntry given up
 //
 // # Caveats
 //

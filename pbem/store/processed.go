@@ -4,23 +4,27 @@ import (
 	"time"
 )
 
-// Processed records what became of a mail, by its Message-ID.
+// Processed records what became of a mail, under the key the service
+// deduplicates it by (pbem/games: the authenticated sender and the mail's
+// Message-ID and content), so that a copy of it changes nothing.
 type Processed struct {
-	Game    string    `json:"game,omitempty"`
-	Outcome string    `json:"outcome"` // "applied", "refused", "ignored", …
-	At      time.Time `json:"at"`
+	Game    string `json:"game,omitempty"`
+	Outcome string `json:"outcome"` // "applied", "refused:…", "ignored:…", …
+	// Rejected: the mail changed no game, and was filed as rejected.
+	Rejected bool      `json:"rejected,omitempty"`
+	At       time.Time `json:"at"`
 }
 
-// Processed reports whether a Message-ID was processed, and how.
-func (t *Tx) Processed(messageID string) (*Processed, bool) {
+// Processed reports whether a mail was processed under key, and how.
+func (t *Tx) Processed(key string) (*Processed, bool) {
 	var p Processed
-	if err := getJSON(t.tx.Bucket(bucketProcessed), []byte(messageID), &p); err != nil {
+	if err := getJSON(t.tx.Bucket(bucketProcessed), []byte(key), &p); err != nil {
 		return nil, false
 	}
 	return &p, true
 }
 
-// MarkProcessed records a Message-ID as processed.
-func (t *Tx) MarkProcessed(messageID string, p Processed) error {
-	return putJSON(t.tx.Bucket(bucketProcessed), []byte(messageID), p)
+// MarkProcessed records a mail as processed under key.
+func (t *Tx) MarkProcessed(key string, p Processed) error {
+	return putJSON(t.tx.Bucket(bucketProcessed), []byte(key), p)
 }

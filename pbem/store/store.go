@@ -27,10 +27,15 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketMeta, bucketGames, bucketProcessed, bucketOutbox} {
+		indexed := tx.Bucket(bucketOutboxDue) != nil
+		for _, b := range [][]byte{bucketMeta, bucketGames, bucketProcessed, bucketOutbox,
+			bucketOutboxDue, bucketOutboxStreams, bucketUndeliverable} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
+		}
+		if !indexed {
+			return indexOutbox(tx)
 		}
 		return nil
 	})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,7 +75,7 @@ func TestUpdateIsAtomic(t *testing.T) {
 	boom := errors.New("boom")
 	err := s.Update(func(tx *store.Tx) error {
 		tx.AppendEvents("g", [][]byte{[]byte("e")}, nil)
-		tx.Enqueue([]byte(`{}`), time.Now())
+		tx.Enqueue([]byte(`{}`), "g/a@x", time.Now())
 		tx.MarkProcessed("m1@x", store.Processed{Outcome: "applied"})
 		return boom
 	})
@@ -101,9 +102,9 @@ func TestOutbox(t *testing.T) {
 	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	var a, b uint64
 	s.Update(func(tx *store.Tx) error {
-		a, _ = tx.Enqueue([]byte(`{"n":1}`), now)
-		b, _ = tx.Enqueue([]byte(`{"n":2}`), now)
-		return tx.Retry(a, now.Add(time.Minute), "451 try later")
+		a, _ = tx.Enqueue([]byte(`{"n":1}`), "g/alice@x", now)
+		b, _ = tx.Enqueue([]byte(`{"n":2}`), "g/bob@x", now)
+		return tx.Retry(a, now.Add(time.Minute), "451 try later", false)
 	})
 	s.Update(func(tx *store.Tx) error {
 		due, _ := tx.Due(now, 10)
@@ -111,14 +112,93 @@ func TestOutbox(t *testing.T) {
 			t.Errorf("Due(now) = %+v, want only entry %d", due, b)
 		}
 		due, _ = tx.Due(now.Add(2*time.Minute), 10)
-		if len(due) != 2 || due[0].ID != a || due[0].Attempts != 1 || due[0].LastError != "451 try later" {
-			t.Errorf("Due(later) = %+v, want both, the retried one first with its error", due)
+		if len(due) != 2 || due[1].ID != a || due[1].Attempts != 1 || due[1].LastError != "451 try later" {
+			t.Errorf("Due(later) = %+v, want both, the retried one last with its error", due)
 		}
 		return tx.Delivered(a)
 	})
 	s.View(func(tx *store.Tx) error {
 		if n := tx.Pending(); n != 1 {
 			t.Errorf("Pending = %d after one delivery, want 1", n)
+		}
+		return nil
+	})
+}
+
+// The mails of one stream leave in the order they were queued: a later
+// one is not due while an older one waits for a retry, whatever their due
+// times; other streams go on.
+func TestOutboxStreamOrder(t *testing.T) {
+	s := mustOpen(t)
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	ids := map[string]uint64{}
+	s.Update(func(tx *store.Tx) error {
+		ids["b1"], _ = tx.Enqueue([]byte(`{"n":1}`), "g/alice@x", now)
+		return tx.Retry(ids["b1"], now.Add(time.Hour), "451 try later", false)
+	})
+	s.Update(func(tx *store.Tx) error {
+		ids["b2"], _ = tx.Enqueue([]byte(`{"n":2}`), "g/alice@x", now.Add(time.Minute))
+		ids["other"], _ = tx.Enqueue([]byte(`{"n":3}`), "h/alice@x", now.Add(time.Minute))
+		return nil
+	})
+	due := func(at time.Time) (got []uint64) {
+		s.View(func(tx *store.Tx) error {
+			d, err := tx.Due(at, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range d {
+				got = append(got, e.ID)
+			}
+			return nil
+		})
+		return got
+	}
+	if got := due(now.Add(10 * time.Minute)); fmt.Sprint(got) != fmt.Sprint([]uint64{ids["other"]}) {
+		t.Errorf("due while b1 waits: %v, want only the other stream's %d", got, ids["other"])
+	}
+	if got := due(now.Add(2 * time.Hour)); fmt.Sprint(got) != fmt.Sprint([]uint64{ids["other"], ids["b1"]}) {
+		t.Errorf("due when b1 is: %v, want %d and b1 %d, not b2", got, ids["other"], ids["b1"])
+	}
+	s.Update(func(tx *store.Tx) error { return tx.Delivered(ids["b1"]) })
+	if got := due(now.Add(2 * time.Minute)); fmt.Sprint(got) != fmt.Sprint([]uint64{ids["b2"], ids["other"]}) {
+		t.Errorf("due after b1 left: %v, want b2 %d then %d", got, ids["b2"], ids["other"])
+	}
+}
+
+// A mail given up leaves the outbox for the undeliverable ones, with its
+// reason, and the next mail of its stream becomes due.
+func TestOutboxGiveUp(t *testing.T) {
+	s := mustOpen(t)
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	var a, b uint64
+	s.Update(func(tx *store.Tx) error {
+		a, _ = tx.Enqueue([]byte(`{"n":1}`), "g/alice@x", now)
+		b, _ = tx.Enqueue([]byte(`{"n":2}`), "g/alice@x", now)
+		if err := tx.Retry(a, now, "550 no such user", true); err != nil {
+			return err
+		}
+		return tx.GiveUp(a, "550 no such user (given up after 1 refusal)", now.Add(time.Hour))
+	})
+	s.View(func(tx *store.Tx) error {
+		due, err := tx.Due(now, 10)
+		if err != nil || len(due) != 1 || due[0].ID != b {
+			t.Errorf("Due = %+v, %v; want only entry %d", due, err, b)
+		}
+		var gone []store.OutboxEntry
+		tx.Undeliverable(func(e store.OutboxEntry) error { gone = append(gone, e); return nil })
+		if len(gone) != 1 || gone[0].ID != a || gone[0].Permanent != 1 || !strings.Contains(gone[0].LastError, "given up") {
+			t.Errorf("undeliverable = %+v, want entry %d with its reason", gone, a)
+		}
+		if n := tx.Pending(); n != 1 {
+			t.Errorf("Pending = %d, want 1", n)
+		}
+		return nil
+	})
+	s.Update(func(tx *store.Tx) error { return tx.Delivered(b) })
+	s.View(func(tx *store.Tx) error {
+		if due, err := tx.Due(now.Add(24*time.Hour), 10); err != nil || len(due) != 0 {
+			t.Errorf("Due on an empty outbox = %+v, %v", due, err)
 		}
 		return nil
 	})
