@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strings"
 
 	"herald/pbem"
 	"herald/pbem/store"
@@ -17,7 +16,9 @@ type Outcome struct {
 	MessageID string
 	Game      string
 	// Status is "applied", "checked", "status", "resign-asked",
-	// "resigned", "refused:<code>", "ignored:<why>" or "duplicate".
+	// "resigned", "refused:<code>", "ignored:<why>" or "duplicate" (a
+	// copy of a mail processed before; Rejected is then as the first
+	// time).
 	Status string
 	// Rejected is true when the mail changed no game: the daemon files it
 	// in the Rejected mailbox.
@@ -25,8 +26,10 @@ type Outcome struct {
 }
 
 // HandleMail processes one received mail, raw RFC 5322 bytes, in one store
-// transaction: orders applied, replies queued and the Message-ID recorded
-// together, or nothing. It is safe to call again with the same mail.
+// transaction: orders applied, replies queued and the mail's mark recorded
+// together, or nothing. It is safe to call again with the same mail: a copy
+// changes nothing, is answered by nothing and gets the outcome of the first
+// (dedupe.go).
 func (s *Service) HandleMail(raw []byte) (Outcome, error) {
 	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}})
 	var me *pbem.MailError
@@ -40,14 +43,14 @@ func (s *Service) HandleMail(raw []byte) (Outcome, error) {
 	var out Outcome
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
 		out = Outcome{MessageID: id}
-		if p, seen := tx.Processed(id); seen {
-			return s.duplicate(tx, m, id, p, &out)
+		w := &work{s: s, tx: tx, m: m, id: id, out: &out, key: anonymousKey(m, me, id, raw)}
+		if w.seen(w.key) {
+			return nil
 		}
-		w := &work{s: s, tx: tx, m: m, id: id, out: &out}
-		if err := w.run(me); err != nil {
+		if err := w.run(me); err != nil || w.copy {
 			return err
 		}
-		return tx.MarkProcessed(id, store.Processed{Game: out.Game, Outcome: out.Status, At: s.cfg.Now().UTC()})
+		return tx.MarkProcessed(w.key, store.Processed{Game: out.Game, Outcome: out.Status, Rejected: out.Rejected, At: s.cfg.Now().UTC()})
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("games: mail %s: %w", id, err)
@@ -66,28 +69,6 @@ func messageID(m *pbem.Mail, raw []byte) string {
 	return "sha256:" + hex.EncodeToString(h[:])
 }
 
-// duplicate answers a mail processed before: once with a notice (a player
-// who sent the same mail twice learns that it counted once), then never,
-// so that a mail redelivered again and again is not answered each time.
-func (s *Service) duplicate(tx *store.Tx, m *pbem.Mail, id string, p *store.Processed, out *Outcome) error {
-	out.Game, out.Status, out.Rejected = p.Game, "duplicate", true
-	if strings.HasSuffix(p.Outcome, "+dup") || m == nil || m.Robot != "" || m.From == "" {
-		return nil
-	}
-	n := templates.Notice{
-		GameID: p.Game,
-		About:  "Your mail was already processed",
-		Paragraphs: []string{
-			fmt.Sprintf("Herald received this mail (Message-ID %s) before, on %s, and processed it then (%s). It was counted once, and nothing has changed now.", id, p.At.Format("2 January 2006 15:04 MST"), p.Outcome),
-		},
-	}
-	if err := s.send(tx, nil, n, m.From, mailRef{kind: "duplicate", tag: hashTag(id), inReplyTo: id}); err != nil {
-		return err
-	}
-	p.Outcome += "+dup"
-	return tx.MarkProcessed(id, *p)
-}
-
 // work is one mail being processed inside its transaction.
 type work struct {
 	s   *Service
@@ -96,6 +77,10 @@ type work struct {
 	id  string
 	out *Outcome
 	g   *game
+	// key marks the mail as processed (dedupe.go); copy is set when it
+	// was processed before.
+	key  string
+	copy bool
 }
 
 func (w *work) ignore(why string) error {

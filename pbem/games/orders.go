@@ -82,6 +82,9 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 	if !ok {
 		return fmt.Errorf("games: %s: player of unknown side %q", g.rec.ID, who.Side)
 	}
+	if w.seen(playerKey(g.rec.ID, who.Side, w.id, b)) {
+		return nil
+	}
 	if b.Command == pbem.CommandStatus {
 		return w.status(g, side)
 	}
