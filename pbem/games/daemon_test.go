@@ -39,6 +39,14 @@ type world struct {
 	// service's per-sender limit (0: the default).
 	accepted atomic.Int64
 	perHour  int
+	// configure, when set, adjusts the service's configuration; with
+	// manual the daemon runs no outbox loop and the test drains it
+	// (drain) on a clock of its own.
+	configure func(*Config)
+	manual    bool
+	sender    *mailbox.Sender
+	// smtp, when set, is asked first at each SMTP stage (smtpHook).
+	smtp func(stage mailbox.SMTPStage, rcpt string) error
 }
 
 func newWorld(t testing.TB, players ...string) *world {
@@ -74,8 +82,12 @@ func (w *world) start(hooks *mailbox.Hooks) {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: w.log, PerHour: w.perHour,
-		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)})
+	cfg := Config{Store: st, Address: "herald@localhost", Logger: w.log, PerHour: w.perHour,
+		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)}
+	if w.configure != nil {
+		w.configure(&cfg)
+	}
+	svc, err := New(cfg)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -91,9 +103,13 @@ func (w *world) start(hooks *mailbox.Hooks) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- svc.Serve(ctx, in, sender.SendRaw, 50*time.Millisecond) }()
+	if w.manual {
+		go func() { done <- in.Run(ctx, svc.Handle) }()
+	} else {
+		go func() { done <- svc.Serve(ctx, in, sender.SendRaw, 50*time.Millisecond) }()
+	}
 	w.mu.Lock()
-	w.svc, w.st, w.cancel, w.done = svc, st, cancel, done
+	w.svc, w.st, w.cancel, w.done, w.sender = svc, st, cancel, done, sender
 	w.mu.Unlock()
 }
 
@@ -300,6 +316,14 @@ func TestDaemonSurvivesCrashes(t *testing.T) {
 			}
 			t.Logf("%d order mails", sent)
 			w.checkGame("crecy-crash", sent)
+			// A mail offered again after the crash is filed as the
+			// first time and answered by nothing.
+			if rejected := w.count("Rejected"); rejected != 0 {
+				t.Errorf("Herald filed %d mails as rejected", rejected)
+			}
+			if got := w.unexpected("alice", "bob"); len(got) != 0 {
+				t.Errorf("the players got notices or refusals: %v", got)
+			}
 		})
 	}
 }
@@ -309,7 +333,12 @@ func TestDaemonSurvivesCrashes(t *testing.T) {
 func (w *world) refuseSMTP(n int32) { w.refuse.Store(n) }
 
 // smtpHook refuses DATA while refuse counts down.
-func (w *world) smtpHook(stage mailbox.SMTPStage, _, _ string) error {
+func (w *world) smtpHook(stage mailbox.SMTPStage, _, rcpt string) error {
+	if w.smtp != nil {
+		if err := w.smtp(stage, rcpt); err != nil {
+			return err
+		}
+	}
 	if stage != mailbox.SMTPData {
 		return nil
 	}

@@ -15,12 +15,14 @@
 // # Guarantees
 //
 // HandleMail commits the orders, the events, the state snapshot, the dice
-// consumed, the replies and the mail's Message-ID together, or nothing. A
-// mail whose Message-ID was processed before changes nothing: it is
-// answered once with a "duplicate" notice and silently after that, so a
-// crash between the commit and the IMAP flag costs at most one extra
-// notice. Outgoing mail carries a Message-ID derived from what it is about,
-// so a reply composed again after a crash has the identity of the first.
+// consumed, the replies and the mail's processed mark together, or
+// nothing. A copy of a processed mail (keyed by its authenticated sender,
+// dedupe.go) changes nothing, is not answered and gets the first one's
+// disposition, so a crash between the commit and the IMAP flag costs
+// nothing. Outgoing mail carries a Message-ID derived from what it is
+// about, so a reply composed again after a crash has the identity of the
+// first; the outbox sends at least once, a game's mails to one recipient
+// in order.
 //
 // # Caveats
 //

@@ -74,7 +74,7 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 			}
 		}
 	}
-	if err := s.enqueue(tx, o); err != nil {
+	if err := s.enqueue(tx, id, o); err != nil {
 		return err
 	}
 	if g == nil || ref.side == "" {
@@ -96,8 +96,10 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	return tx.PutMail(g.rec.ID, "latest:"+ref.side, keep)
 }
 
-// enqueue composes a mail and puts it in the outbox.
-func (s *Service) enqueue(tx *store.Tx, o mailbox.Outgoing) error {
+// enqueue composes a mail and puts it in the outbox, behind the mails of
+// the same game (or "herald": about none) to the same recipient, so that
+// a player reads a game's mails in the order Herald wrote them.
+func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing) error {
 	raw, err := mailbox.Compose(o)
 	if err != nil {
 		return err
@@ -106,7 +108,8 @@ func (s *Service) enqueue(tx *store.Tx, o mailbox.Outgoing) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.Enqueue(entry, s.cfg.Now())
+	stream := game + "/" + strings.ToLower(strings.Join(o.To, ","))
+	_, err = tx.Enqueue(entry, stream, s.cfg.Now())
 	return err
 }
 
@@ -124,7 +127,7 @@ func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag 
 	o.To = []string{to}
 	markResent(&o, s.cfg.Now().UTC())
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
-	return true, s.enqueue(tx, o)
+	return true, s.enqueue(tx, g.rec.ID, o)
 }
 
 // hashTag is a short tag for a mail's Message-IDs derived from another

@@ -36,10 +36,15 @@ type Config struct {
 	Map MapFunc
 	// RetryBackoff paces new attempts at a mail the SMTP server refused
 	// for now (4xx, network); PermanentBackoff at one it refused for good
-	// (5xx), which only the operator can fix. No mail is ever dropped.
+	// (5xx), which only the operator can fix.
 	// Defaults: 10 s doubling to 30 min; 30 min doubling to 6 h.
 	RetryBackoff     mailbox.Backoff
 	PermanentBackoff mailbox.Backoff
+	// GiveUpAfter is how many permanent refusals of one mail end its
+	// attempts (default 6: about 14 hours with the default backoff). It
+	// is then kept among the undeliverable mails and logged as an error
+	// (docs/mail-orders.md, "Replies"). Temporary failures never end them.
+	GiveUpAfter int
 	// Now is the clock (default time.Now); tests fix it.
 	Now func() time.Time
 	// Logger defaults to slog.Default().
@@ -91,6 +96,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.PermanentBackoff == nil {
 		cfg.PermanentBackoff = mailbox.ExponentialBackoff(30*time.Minute, 6*time.Hour)
+	}
+	if cfg.GiveUpAfter <= 0 {
+		cfg.GiveUpAfter = 6
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
