@@ -31,10 +31,10 @@ func TestMessageIDSquatting(t *testing.T) {
 	// of his orders under no key.
 	b, _ := pbem.FindBlocks(orders.Text)
 	forged := templates.OrderBlock{GameID: b[0].GameID, Move: b[0].Move, Prefill: texts(b[0].Lines)}
-	w.send(mailbox.Outgoing{From: "mallory@localhost", To: []string{"herald+crecy-squat@localhost"},
+	w.post(mailbox.Outgoing{From: "mallory@localhost", To: []string{"herald+crecy-squat@localhost"},
 		Subject: orders.Subject, MessageID: squatted, Text: forged.Text()})
 	w.settle()
-	w.send(*orders)
+	w.post(*orders)
 	w.settle()
 	if n := w.blocks([]string{"crecy-squat"}); n != 1 {
 		t.Fatalf("%s's orders after a stranger's mail with their Message-ID: %d blocks applied, want 1", player, n)
@@ -43,10 +43,10 @@ func TestMessageIDSquatting(t *testing.T) {
 	// The next orders are processed; Mallory then reuses their
 	// Message-ID, learnt from a copy of the mail.
 	next, orders := w.nextOrders(seen)
-	w.send(*orders)
+	w.post(*orders)
 	w.settle()
 	before := len(w.messages("mallory", "INBOX"))
-	w.send(mailbox.Outgoing{From: "mallory@localhost", To: []string{"herald@localhost"},
+	w.post(mailbox.Outgoing{From: "mallory@localhost", To: []string{"herald@localhost"},
 		Subject: "hello", MessageID: orders.MessageID, Text: "What became of this mail?\n"})
 	w.settle()
 	answers := w.messages("mallory", "INBOX")[before:]
@@ -132,8 +132,8 @@ func (w *world) nextOrders(seen map[string]bool) (string, *mailbox.Outgoing) {
 	return "", nil
 }
 
-// send composes a mail and puts it into Herald's INBOX.
-func (w *world) send(o mailbox.Outgoing) {
+// post composes a mail and puts it into Herald's INBOX, without waiting.
+func (w *world) post(o mailbox.Outgoing) {
 	w.t.Helper()
 	raw, err := mailbox.Compose(o)
 	if err != nil {

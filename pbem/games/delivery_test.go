@@ -60,8 +60,8 @@ func (w *world) waitRead() {
 	}
 }
 
-// inbox lists the Message-IDs a player received, in the order delivered.
-func (w *world) inbox(player string) []string {
+// inboxIDs lists the Message-IDs a player received, in the order delivered.
+func (w *world) inboxIDs(player string) []string {
 	var ids []string
 	for _, m := range w.messages(player, "INBOX") {
 		ids = append(ids, messageIDOf(m.Raw))
@@ -83,7 +83,7 @@ func TestRepliesKeepTheirOrderAfterAnOutage(t *testing.T) {
 	// The SMTP server refuses for a while: the result to the player
 	// fails three times and waits 40 s for its next attempt.
 	w.refuseSMTP(1 << 30)
-	w.send(*orders)
+	w.post(*orders)
 	w.waitRead()
 	for i := range 3 {
 		if i > 0 {
@@ -95,14 +95,14 @@ func TestRepliesKeepTheirOrderAfterAnOutage(t *testing.T) {
 	// server accepts again before the result is due.
 	key := welcomeKey(t, w.messages(player, "INBOX")[0].Raw)
 	status := templates.OrderBlock{GameID: "crecy-order", Move: 1, Key: key, Prefill: []string{"STATUS"}}
-	w.send(mailbox.Outgoing{From: player + "@localhost", To: []string{"herald+crecy-order@localhost"},
+	w.post(mailbox.Outgoing{From: player + "@localhost", To: []string{"herald+crecy-order@localhost"},
 		Subject: "status?", MessageID: "status.1@localhost", Text: status.Text()})
 	w.waitRead()
 	w.refuseSMTP(0)
 	w.drain()
 	c.advance(time.Minute)
 	w.drain()
-	got := w.inbox(player)
+	got := w.inboxIDs(player)
 	result, asked := -1, -1
 	for i, id := range got {
 		switch {
@@ -174,7 +174,7 @@ func TestPermanentRefusalsAreGivenUp(t *testing.T) {
 	w.play(map[string]bool{}, false)
 	w.waitRead()
 	w.drain()
-	if got := w.inbox("alice"); len(got) == 0 || !strings.Contains(got[0], ".result.b1-") {
+	if got := w.inboxIDs("alice"); len(got) == 0 || !strings.Contains(got[0], ".result.b1-") {
 		t.Errorf("alice received %v, want the first result", got)
 	}
 }
