@@ -125,8 +125,13 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		}
 		zoc := enemyZOC(sc, st, spec.Side, n)
 		for _, e := range zoc {
-			if been[e] && !inZOCOf(sc, st, e, cur) {
-				return plan, moveErr("7.2", "%s may not leave %s's ZOC and enter it again in the same Activation", spec.ID, sc.Units[e].ID)
+			// 7.2 "Units may not leave and then re-enter the same ZOC in
+			// the same activation", nor step from one hex of it into
+			// another: "If that hex is another ZOC it must stop" (ruling
+			// R47). A Men of Iron mounted missile unit rides on through
+			// enemy ZOCs (5.1): only its re-entry is barred.
+			if been[e] && !(mountedMissile && sc.Tables.Rules.MountedMissileZOC != ZOCLeaveCost && inZOCOf(sc, st, e, cur)) {
+				return plan, moveErr("7.2", "%s may not enter a hex of %s's ZOC again in the same Activation, whether it left that ZOC or steps within it; it may move into another enemy unit's ZOC", spec.ID, sc.Units[e].ID)
 			}
 			been[e] = true
 		}

@@ -22,6 +22,30 @@ func zocAhead(t *testing.T, g *game, e string, f hex.Facing) (z [2]hex.Hex, ahea
 	return z, ahead
 }
 
+// zocOnto finds a hex next to x, none of avoid, and a facing from which a
+// unit there has x among its Frontal hexes and no hex of avoid.
+func zocOnto(t *testing.T, g *game, x hex.Hex, avoid ...hex.Hex) (p struct {
+	hex    hex.Hex
+	facing hex.Facing
+}) {
+	t.Helper()
+	grid := g.sc.Map.Grid
+	for _, n := range grid.Neighbors(x) {
+		if contains(avoid, n) || !grid.Contains(n) {
+			continue
+		}
+		for _, f := range []hex.Facing{hex.FaceE, hex.FaceNE, hex.FaceNW, hex.FaceW, hex.FaceSW, hex.FaceSE} {
+			fr := grid.FrontalHexes(n, f)
+			if (fr[0] == x || fr[1] == x) && !contains(avoid, fr[0]) && !contains(avoid, fr[1]) {
+				p.hex, p.facing = n, f
+				return p
+			}
+		}
+	}
+	t.Fatalf("no hex from which to cover %s", x)
+	return p
+}
+
 // across is a pair of hexes on opposite sides of x, both on the map and
 // neither among avoid: a path from one to the other goes through x.
 func across(t *testing.T, g *game, x hex.Hex, avoid ...hex.Hex) (a, b hex.Hex) {
@@ -87,9 +111,11 @@ func TestWhichUnitsHaveAZOC(t *testing.T) {
 	}
 }
 
-// 7.2, 6.2: a unit that starts in an enemy ZOC may step into another hex
-// of it (and stops), or leave it, but not leave it and enter it again
-// (ruling R47); leaving it, it may face any vertex.
+// 7.2, 6.2: a unit that starts in an enemy unit's ZOC may leave it, and
+// may enter the ZOC of another enemy unit (and stops: "If that hex is
+// another ZOC it must stop"), but may not step into another hex of the
+// same unit's ZOC, nor leave it and enter it again (ruling R47, as
+// Infidel 9.x words the same rule); leaving it, it may face any vertex.
 func TestLeaveAndReenterZOC(t *testing.T) {
 	setup := func(t *testing.T) (*game, [2]hex.Hex, hex.Hex) {
 		g := movers(t)
@@ -102,9 +128,21 @@ func TestLeaveAndReenterZOC(t *testing.T) {
 	}
 	g, z, ahead := setup(t)
 	g.refuse(red, "MOVE AN1 "+ahead.String()+" "+z[1].String(), "7.2")
-	g.send(red, "MOVE AN1 "+z[1].String()+" FACE W")
-	if mv := g.events[len(g.events)-1].(engine.UnitMoved); mv.MP != 1 || g.unit("AN1").Hex != z[1] {
-		t.Errorf("step within the ZOC: %+v", mv) // foot infantry's ZOC: no 2 MP more (7.2)
+	g.refuse(red, "MOVE AN1 "+z[1].String()+" FACE W", "7.2")
+
+	g, z, ahead = setup(t)
+	other := zocOnto(t, g, ahead, h(t, "0505"), z[0], z[1])
+	g.put("CA2", other.hex.String(), other.facing, "INF")
+	var beyond hex.Hex
+	for _, n := range g.sc.Map.Grid.Neighbors(ahead) {
+		if g.sc.Map.Grid.Contains(n) && !contains([]hex.Hex{z[0], z[1], other.hex, h(t, "0505")}, n) {
+			beyond = n
+		}
+	}
+	g.refuse(red, "MOVE AN1 "+ahead.String()+" "+beyond.String(), "7.2")
+	g.send(red, "MOVE AN1 "+ahead.String())
+	if mv := g.events[len(g.events)-1].(engine.UnitMoved); mv.MP != 1 || g.unit("AN1").Hex != ahead {
+		t.Errorf("from CA1's ZOC into CA2's: %+v", mv) // foot infantry's ZOC: no 2 MP more (7.2)
 	}
 
 	g, _, ahead = setup(t)
