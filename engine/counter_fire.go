@@ -155,7 +155,7 @@ func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
 func (g *game) counterChargeFireAnswer(o Order, unit string, charges bool) error {
 	f := g.st.FireAsk
 	if f == nil {
-		return g.illegal(o, "11.5", "no fire waits for your answer")
+		return fmt.Errorf("engine: a Counter-Charge decision with no fire waiting for it")
 	}
 	if !strings.EqualFold(unit, f.Target) {
 		return g.illegal(o, "11.5", fmt.Sprintf("the fire that waits is at %s", f.Target))

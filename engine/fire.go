@@ -111,6 +111,8 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 	fu, tu := st.Units[firer], st.Units[target]
 	w := unitWeapon(sc, st, firer)
 	switch {
+	case w == nil && unitType(sc, st, firer).Becomes != "" && unitType(sc, st, firer).Mounted:
+		return refuseFire("14.2", "%s is a mounted Hobilar: no missile capability until it dismounts", fs.ID)
 	case w == nil:
 		return refuseFire("9.1", "%s is not a missile unit", fs.ID)
 	case fu.Status == Eliminated:

@@ -67,6 +67,8 @@ func (g *game) wantFire(firer, target int, reaction bool, rule string) *engine.F
 		g.t.Errorf("%s at %s (reaction %v): allowed, want refused under %s", g.sc.Units[firer].ID, g.sc.Units[target].ID, reaction, rule)
 	case rule != "" && r.Rule != rule:
 		g.t.Errorf("%s at %s (reaction %v): refused under %s (%v), want %s", g.sc.Units[firer].ID, g.sc.Units[target].ID, reaction, r.Rule, r, rule)
+	case r != nil:
+		checked(r.Rule, r.Reason)
 	}
 	return r
 }
@@ -224,11 +226,11 @@ func TestCanFireWhoAndWhom91(t *testing.T) {
 	ca := g.at("CA1", "0503", hex.FaceSW, "LB")
 	g.wantFire(an, ca, false, "9.1") // pike infantry
 	g.at("AN1", "0505", hex.FaceNE, "MHOB")
-	g.wantFire(an, ca, false, "9.1") // mounted Hobilars have no missile capability (14.2)
+	g.wantFire(an, ca, false, "14.2") // mounted Hobilars have "no missile capability" (14.2), not 9.1
 	g.at("AN1", "0505", hex.FaceNE, "DHOB")
 	g.wantFire(an, ca, false, "") // dismounted, they fire as longbowmen
 	g.st.Unit("AN1").Type = "MHOB"
-	g.wantFire(an, ca, false, "9.1") // the counter's side in play counts
+	g.wantFire(an, ca, false, "14.2") // the counter's side in play counts
 	g.st.Unit("AN1").Type = ""
 	g.st.Unit("AN1").Status = engine.Retired
 	g.wantFire(an, ca, false, "12.4")

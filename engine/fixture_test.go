@@ -117,14 +117,22 @@ func (g *game) send(side engine.Side, text string) *engine.BlockResult {
 // game changed, byte for byte.
 func (g *game) refuse(side engine.Side, text, rule string) *engine.IllegalOrderError {
 	g.t.Helper()
+	return g.refuseOrders(side, rule, text, parse(g.t, text)...)
+}
+
+// refuseOrders is refuse for orders built by hand (text names them).
+func (g *game) refuseOrders(side engine.Side, rule, text string, orders ...engine.Order) *engine.IllegalOrderError {
+	g.t.Helper()
 	before := g.st.Encode()
-	res, err := engine.Apply(g.sc, g.st, side, parse(g.t, text), g.dice)
+	res, err := engine.Apply(g.sc, g.st, side, orders, g.dice)
 	ill, ok := err.(*engine.IllegalOrderError)
 	if !ok {
 		g.t.Fatalf("%s sends %q: got result %+v, error %v; want an IllegalOrderError", g.sc.SideName(side), text, res, err)
 	}
 	if ill.Rule != rule {
 		g.t.Errorf("%s sends %q: rule %q, want %q (%v)", g.sc.SideName(side), text, ill.Rule, rule, ill)
+	} else {
+		checked(ill.Rule, ill.Reason)
 	}
 	if after := g.st.Encode(); !bytes.Equal(before, after) {
 		g.t.Errorf("state changed by a refused block:\nbefore %s\nafter  %s", before, after)

@@ -78,8 +78,10 @@ func TestParseOrders(t *testing.T) {
 		orders, err := engine.ParseOrders([]engine.Line{{No: 3, Text: tc.in}})
 		if want, ok := strings.CutPrefix(tc.want, "error: "); ok {
 			ill, isIll := err.(*engine.IllegalOrderError)
-			if !isIll || !strings.Contains(ill.Reason, want) || ill.Line != 3 {
-				t.Errorf("ParseOrders(%q) = %v, %v; want an error on line 3 containing %q", tc.in, orders, err, want)
+			if !isIll || !strings.Contains(ill.Reason, want) || ill.Line != 3 || ill.Rule != "docs/orders.md" {
+				t.Errorf("ParseOrders(%q) = %v, %v; want an error on line 3 containing %q, citing docs/orders.md", tc.in, orders, err, want)
+			} else {
+				checked(ill.Rule, ill.Reason)
 			}
 			continue
 		}

@@ -215,6 +215,8 @@ func (g *game) attacker(o Order, name string) (int, error) {
 		return -1, g.illegal(o, "10.1", fmt.Sprintf("%s is not on the field", spec.ID))
 	case us.Status == Retired:
 		return -1, g.illegal(o, "12.4", fmt.Sprintf("%s is Retired: Retired units may not Shock", spec.ID))
+	case !shocker(g.sc, g.st, i) && unitType(g.sc, g.st, i).Becomes != "" && unitType(g.sc, g.st, i).Mounted:
+		return -1, g.illegal(o, "14.2", fmt.Sprintf("%s is a mounted Hobilar: it cannot Shock Attack until it dismounts", spec.ID))
 	case !shocker(g.sc, g.st, i):
 		return -1, g.illegal(o, "10.1", fmt.Sprintf("%s (%s) is not in the Attacker row of the Weapon System Matrix: it never Shocks", spec.ID, spec.Type))
 	case us.ShieldWall:
