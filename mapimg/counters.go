@@ -20,6 +20,7 @@ var sideColours = [2]color.RGBA{rgb(0xb3342a), rgb(0x2c5aa0)}
 var stripeColours = []color.RGBA{rgb(0xf2c14e), rgb(0xfafafa), rgb(0x6cc36c), rgb(0xf08a3c), rgb(0x6fd0e0), rgb(0xe58ac4)}
 
 var (
+	kingEdge      = rgb(0xd4a017)
 	retiredColour = rgb(0x8f8a84)
 	counterEdge   = rgb(0x1d1a16)
 )
@@ -59,9 +60,8 @@ func drawUnits(c *canvas, l *layout, sc *engine.Scenario, st *engine.State, fs *
 // side, a "D" badge on its rear edge and its Disordered ratings (12.2); a
 // Retired one is grey. Markers stack below it.
 func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u engine.UnitState, fs *faces) {
-	p := l.centre(u.Hex)
-	h := l.size * counterHalf
-	sq := square{p, unit(60 * float64(u.Facing)), h}
+	sq := counterSquare(l, u)
+	p, h := sq.p, sq.h
 	fill, ink := sideColours[spec.Side], color.RGBA{0xff, 0xff, 0xff, 0xff}
 	r := spec.Ratings
 	ma, shock := r.MA, r.Shock
@@ -75,8 +75,14 @@ func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u
 	c.fill(sq.poly(1), counterEdge)
 	c.fill(sq.poly(0.93), fill)
 	c.fill(sq.band(0.93, 0.62), stripe(sc, spec.Command))
-	if u.Status == engine.Disordered {
+	c.used(symCounter)
+	c.used(symStripe + spec.Command)
+	switch u.Status {
+	case engine.Disordered:
 		hatch(c, sq, shade(sideColours[spec.Side], 1.1))
+		c.used(symDisordered)
+	case engine.Retired:
+		c.used(symRetired)
 	}
 	// The type line is the first to go when there is no room for it.
 	if y := -h * 0.52; l.size >= minTypeHex && sq.fits(fs.small, spec.Type, y) {
@@ -91,7 +97,7 @@ func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u
 		c.text(fs.small, "D", badge, counterEdge)
 	}
 	for i, m := range unitMarkers(u) {
-		drawMarker(c, p.add(pt{0, h * (1.25 + 0.8*float64(i))}), m, fs, rgb(0xffffff), counterEdge)
+		drawMarker(c, markerAt(sq, i), m, fs, rgb(0xffffff), counterEdge)
 	}
 }
 
@@ -203,12 +209,14 @@ func drawLeaders(c *canvas, l *layout, sc *engine.Scenario, st *engine.State, fs
 		if ls.OffMap || !l.inWindow(ls.Hex) {
 			continue
 		}
-		p := l.centre(ls.Hex).add(pt{-l.size * 0.7, -l.size * 0.5})
+		p := leaderAt(l, ls.Hex)
 		name := short(spec.Name)
 		w, h := textWidth(fs.small, name)/2+2, l.size*0.13
 		edge := counterEdge
+		c.used(symLeader)
 		if spec.King {
-			edge = rgb(0xd4a017)
+			edge = kingEdge
+			c.used(symKing)
 		}
 		c.rect(p.X-w-2, p.Y-h-2, p.X+w+2, p.Y+h+2, edge)
 		c.rect(p.X-w, p.Y-h, p.X+w, p.Y+h, shade(sideColours[spec.Side], 0.7))
@@ -223,23 +231,27 @@ func drawStandards(c *canvas, l *layout, sc *engine.Scenario, st *engine.State) 
 		if !l.inWindow(ss.Hex) {
 			continue
 		}
-		p := l.centre(ss.Hex).add(pt{l.size * 0.45, -l.size * 0.45})
-		s := l.size
-		c.line(p, p.add(pt{0, s * 0.42}), s*0.05, counterEdge)
-		c.fill([]pt{p, p.add(pt{s * 0.3, s * 0.08}), p.add(pt{0, s * 0.18})}, sideColours[spec.Side])
-		c.outline([]pt{p, p.add(pt{s * 0.3, s * 0.08}), p.add(pt{0, s * 0.18})}, 1, counterEdge)
+		drawFlag(c, standardAt(l, ss.Hex), l.size, sideColours[spec.Side])
+		c.used(symStandard)
 	}
 }
 
+// drawFlag plants a flag with its pole's top at p, for hexes of size s.
+func drawFlag(c *canvas, p pt, s float64, col color.RGBA) {
+	c.line(p, p.add(pt{0, s * 0.42}), s*0.05, counterEdge)
+	flag := []pt{p, p.add(pt{s * 0.3, s * 0.08}), p.add(pt{0, s * 0.18})}
+	c.fill(flag, col)
+	c.outline(flag, 1, counterEdge)
+}
+
 // drawBombards draws each Bombard marker (Men of Iron 2.2) as a labelled
-// box in the lower right of its hex, in its side's colour.
+// box in the lower part of its hex, in its side's colour.
 func drawBombards(c *canvas, l *layout, sc *engine.Scenario, fs *faces) {
 	for _, b := range sc.Bombards {
 		if !l.inWindow(b.Hex) {
 			continue
 		}
-		p := l.centre(b.Hex).add(pt{0, l.size * 0.62})
-		drawMarker(c, p, "BOMBARD", fs, rgb(0xffffff), shade(sideColours[b.Side], 0.7))
+		drawMarker(c, bombardAt(l, b.Hex), "BOMBARD", fs, rgb(0xffffff), shade(sideColours[b.Side], 0.7))
 	}
 }
 

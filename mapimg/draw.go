@@ -14,11 +14,17 @@ import (
 type canvas struct {
 	img *image.RGBA
 	r   *vector.Rasterizer
+	// drawn are the legend symbols (sym…) drawn on the map, so that tests
+	// can hold the legend to naming every one.
+	drawn map[string]bool
 }
 
 func newCanvas(w, h int) *canvas {
-	return &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), r: vector.NewRasterizer(1, 1)}
+	return &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), r: vector.NewRasterizer(1, 1), drawn: map[string]bool{}}
 }
+
+// used records that a symbol of the legend was drawn on the map.
+func (c *canvas) used(sym string) { c.drawn[sym] = true }
 
 // fill paints a closed polygon.
 func (c *canvas) fill(poly []pt, col color.Color) {

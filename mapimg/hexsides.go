@@ -23,6 +23,7 @@ func drawHexsides(c *canvas, l *layout, m *engine.Map) {
 		}
 		a, b := l.side(hs.A, d)
 		drawFeature(c, hs.Feature, a, b, l.centre(hs.B), l.size)
+		c.used(symFeature + hs.Feature)
 	}
 	drawRoads(c, l, m)
 }
@@ -49,6 +50,7 @@ func drawRoads(c *canvas, l *layout, m *engine.Map) {
 				a = a.lerp(b, 0.5)
 			}
 			c.roundLine(a, b, l.size*pass.width, pass.col)
+			c.used(symFeature + "road")
 		}
 	}
 }

@@ -19,42 +19,128 @@ type legendLine struct {
 }
 
 type legendItem struct {
-	icon func(c *canvas, box pt) // draws in the iconW × 18 box whose top left is box
+	icon func(c *canvas, box pt, k float64) // draws in the iconW × iconH box whose top left is box
 	text string
+	sym  string // the map symbol it explains (sym…), if any
 }
 
+// The legend's symbols: every kind of thing the map draws has one, and
+// the legend explains each that a map shows.
 const (
-	legendLead = 22 // pixels from one legend line to the next
-	legendPad  = 10
-	iconW      = 24 // an item's sample drawing, and the gap after it
-	itemGap    = 22 // between items on one line
-	// minWidth keeps the legend readable under a small crop.
-	minWidth = 520
+	symTerrain    = "terrain:" // + the terrain's key
+	symFeature    = "feature:" // + the hexside feature's key
+	symHigher     = "higher ground"
+	symCounter    = "counter"
+	symStripe     = "stripe:" // + the Command's id
+	symDisordered = "disordered"
+	symRetired    = "retired"
+	symLeader     = "leader"
+	symKing       = "king"
+	symStandard   = "standard"
+	symRing       = "ring"
+	symMove       = "move"
+	symCharge     = "charge"
+	symRetreat    = "retreat"
+	symFire       = "fire"
+	symShock      = "shock"
+	symGone       = "eliminated"
+	symTag        = "result"
 )
+
+// metrics are the legend's sizes in pixels, for a legend scaled by k.
+type metrics struct{ k, lead, pad, iconW, iconH, gap float64 }
+
+func metricsFor(k float64) metrics {
+	return metrics{k: k, lead: 22 * k, pad: 10 * k, iconW: 24 * k, iconH: 18 * k, gap: 20 * k}
+}
+
+// minWidth keeps the legend readable under a small crop; a map for a
+// phone is at least phoneWidth wide, twice what a phone shows of it, and
+// its legend grows with it (legendScale).
+const (
+	minWidth   = 520
+	phoneWidth = 680
+)
+
+// legendScale is how much larger than 15 pixels the legend's text is: for
+// a phone, it reads at 11 CSS pixels when the image fills a 340-pixel
+// column; otherwise 1.
+func legendScale(width float64, phone bool) float64 {
+	if !phone {
+		return 1
+	}
+	return max(1, width*11/340/15)
+}
 
 // legend lays out, for an image width wide: the battle and move; each
 // army with its colour and its Flight Points against its Flight Level;
-// a key to the terrain and hexsides the map shows and to the counters;
-// the units still off the map; and whom the game waits for.
-func legend(sc *engine.Scenario, st *engine.State, fs *faces, l *layout) []legendLine {
-	width := imageWidth(l)
-	w := width - 2*legendPad
+// the Commands' stripes, the terrain and hexsides, the counters and the
+// overlay the map shows; the units still off the map; and whom the game
+// waits for.
+func legend(sc *engine.Scenario, st *engine.State, fs *faces, l *layout, marks []Mark, m metrics, width float64) []legendLine {
+	w := width - 2*m.pad
+	syms := symbolsOf(sc, st, l, marks)
 	var lines []legendLine
-	title := fmt.Sprintf("%s — after move %d", sc.Name, st.Move)
-	if st.Move == 0 {
-		title = sc.Name + " — the opening position"
+	lines = append(lines, textLines(fs.legendBold, mapTitle(sc, st), w, true)...)
+	for _, items := range [][]legendItem{sideItems(sc, st), counterItems(syms), stripeItems(sc, syms), mapKey(&sc.Map, l, syms), overlayItems(syms)} {
+		lines = append(lines, flow(fs, items, w, m)...)
 	}
-	lines = append(lines, textLines(fs.legendBold, title, w, true)...)
-	lines = append(lines, flow(fs, sideItems(sc, st), w)...)
-	lines = append(lines, flow(fs, mapKey(&sc.Map, l), w)...)
-	for _, s := range []string{counterKey, offMap(sc, st), next(sc, st)} {
+	for _, s := range []string{offMap(sc, st), next(sc, st)} {
 		lines = append(lines, textLines(fs.legend, s, w, false)...)
 	}
 	return lines
 }
 
-const counterKey = "Counters: type, id, Movement Allowance and Shock DRM of the side shown; " +
-	"pale with a hatched rear and (D): Disordered; grey: Retired. Darker hexes are higher ground."
+// mapTitle names the battle and the move of the mail the map goes with:
+// the move the next block carries, and the one whose orders it shows.
+func mapTitle(sc *engine.Scenario, st *engine.State) string {
+	switch {
+	case st.Outcome != nil:
+		return fmt.Sprintf("%s — the battle as move %d ended it", sc.Name, st.Move)
+	case st.Move == 0:
+		return sc.Name + " — move 1: the opening position"
+	}
+	return fmt.Sprintf("%s — move %d: the battlefield as move %d left it", sc.Name, st.Move+1, st.Move)
+}
+
+// symbolsOf are the symbols the map of the window will show.
+func symbolsOf(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark) map[string]bool {
+	syms := map[string]bool{}
+	for i, spec := range sc.Units {
+		u := st.Units[i]
+		if u.OffMap || u.Status == engine.Eliminated || !l.inWindow(u.Hex) {
+			continue
+		}
+		syms[symCounter], syms[symStripe+spec.Command] = true, true
+		syms[symDisordered] = syms[symDisordered] || u.Status == engine.Disordered
+		syms[symRetired] = syms[symRetired] || u.Status == engine.Retired
+	}
+	for i, spec := range sc.Leaders {
+		if ls := st.Leaders[i]; !ls.OffMap && l.inWindow(ls.Hex) {
+			syms[symLeader] = true
+			syms[symKing] = syms[symKing] || spec.King
+		}
+	}
+	for i := range sc.Standards {
+		syms[symStandard] = syms[symStandard] || l.inWindow(st.Standards[i].Hex)
+	}
+	for _, m := range marks {
+		in := len(m.Hexes) > 0 && l.inWindow(m.Hexes[0])
+		switch m.Kind {
+		case MarkActive:
+			syms[symRing] = syms[symRing] || in
+		case MarkGone:
+			syms[symGone] = syms[symGone] || in
+		case MarkResult:
+			syms[symTag] = syms[symTag] || in
+		default:
+			if _, ok := shapeArrow(l, m, nil); ok {
+				syms[arrowStyles[m.Kind].key] = true
+			}
+		}
+	}
+	return syms
+}
 
 func sideItems(sc *engine.Scenario, st *engine.State) []legendItem {
 	var out []legendItem
@@ -62,6 +148,24 @@ func sideItems(sc *engine.Scenario, st *engine.State) []legendItem {
 		side := engine.Side(i)
 		out = append(out, legendItem{icon: swatch(sideColours[i]), text: fmt.Sprintf("%s: %s, Flight Level %d",
 			sc.SideName(side), plural(engine.FlightPoints(sc, st, side), "Flight Point"), sc.Sides[i].FlightLevel)})
+	}
+	return out
+}
+
+// stripeItems key the Commands' stripes: a counter faces the vertex its
+// striped edge points to (counterItems says so), and the stripe's colour
+// is its Command's.
+func stripeItems(sc *engine.Scenario, syms map[string]bool) []legendItem {
+	var out []legendItem
+	for _, cmd := range sc.Commands {
+		if !syms[symStripe+cmd.ID] {
+			continue
+		}
+		name := cmd.Name
+		if name == "" {
+			name = cmd.ID
+		}
+		out = append(out, legendItem{icon: counterIcon(sideColours[cmd.Side], stripe(sc, cmd.ID), 0), text: name, sym: symStripe + cmd.ID})
 	}
 	return out
 }
@@ -76,11 +180,13 @@ func plural(n int, what string) string {
 // mapKey samples each terrain and hexside feature the drawn window has,
 // in a fixed order, so that a reader needs no Terrain Effects Chart to
 // read the map.
-func mapKey(m *engine.Map, l *layout) []legendItem {
+func mapKey(m *engine.Map, l *layout, syms map[string]bool) []legendItem {
 	terrain := map[string]bool{}
+	higher := false
 	for _, h := range m.Grid.Hexes() {
 		if l.inWindow(h) {
 			terrain[m.TerrainAt(h)] = true
+			higher = higher || m.Elevation[h] > 0
 		}
 	}
 	features := map[string]bool{}
@@ -91,14 +197,56 @@ func mapKey(m *engine.Map, l *layout) []legendItem {
 	}
 	var out []legendItem
 	for _, t := range sortedKeys(terrain) {
-		out = append(out, legendItem{icon: terrainIcon(t), text: title(t)})
+		out = append(out, legendItem{icon: terrainIcon(t, 0), text: title(t), sym: symTerrain + t})
+	}
+	if higher {
+		out = append(out, legendItem{icon: terrainIcon("clear", 1), text: "Higher ground (darker)", sym: symHigher})
 	}
 	for _, f := range sortedKeys(features) {
 		text := title(f)
 		if f == "slope" {
 			text = "Slope (ticks uphill)"
 		}
-		out = append(out, legendItem{icon: featureIcon(f), text: text})
+		out = append(out, legendItem{icon: featureIcon(f), text: text, sym: symFeature + f})
+	}
+	return out
+}
+
+// counterItems key the counters: a unit's, its Disordered and Retired
+// sides, leaders and Standards.
+func counterItems(syms map[string]bool) []legendItem {
+	all := []legendItem{
+		{icon: counterIcon(sideColours[0], stripeColours[0], 0), text: "Unit: type, id, MA, Shock DRM; faces its stripe", sym: symCounter},
+		{icon: counterIcon(shade(sideColours[0], disorderedLight), stripeColours[0], engine.Disordered), text: "Disordered (pale, hatched, D)", sym: symDisordered},
+		{icon: counterIcon(retiredColour, stripeColours[0], 0), text: "Retired (grey)", sym: symRetired},
+		{icon: leaderIcon(counterEdge), text: "Leader", sym: symLeader},
+		{icon: leaderIcon(kingEdge), text: "King (gold edge)", sym: symKing},
+		{icon: flagIcon, text: "Standard", sym: symStandard},
+	}
+	return keep(all, syms)
+}
+
+// overlayItems key what the last order block did.
+func overlayItems(syms map[string]bool) []legendItem {
+	all := []legendItem{
+		{icon: ringIcon, text: "Command that acted", sym: symRing},
+		{icon: arrowIcon(MarkPath), text: "Move or Advance", sym: symMove},
+		{icon: arrowIcon(MarkCharge), text: "Charge", sym: symCharge},
+		{icon: arrowIcon(MarkShock), text: "Shock attack", sym: symShock},
+		{icon: arrowIcon(MarkFire), text: "Missile fire", sym: symFire},
+		{icon: arrowIcon(MarkRetreat), text: "Retreat", sym: symRetreat},
+		{icon: ghostIcon, text: "Eliminated", sym: symGone},
+		{icon: tagIcon, text: "Result", sym: symTag},
+	}
+	return keep(all, syms)
+}
+
+func keep(items []legendItem, syms map[string]bool) []legendItem {
+	var out []legendItem
+	for _, it := range items {
+		if syms[it.sym] {
+			out = append(out, it)
+		}
 	}
 	return out
 }
@@ -153,26 +301,26 @@ func next(sc *engine.Scenario, st *engine.State) string {
 }
 
 // flow places items on as few lines as fit width.
-func flow(fs *faces, items []legendItem, width float64) []legendLine {
+func flow(fs *faces, items []legendItem, width float64, m metrics) []legendLine {
 	var lines []legendLine
 	x := width
 	for _, it := range items {
-		w := itemWidth(fs, it)
+		w := itemWidth(fs, it, m)
 		if x+w > width {
 			lines = append(lines, legendLine{})
 			x = 0
 		}
 		last := &lines[len(lines)-1]
 		last.items = append(last.items, it)
-		x += w + itemGap
+		x += w + m.gap
 	}
 	return lines
 }
 
-func itemWidth(fs *faces, it legendItem) float64 {
+func itemWidth(fs *faces, it legendItem, m metrics) float64 {
 	w := textWidth(fs.legend, it.text)
 	if it.icon != nil {
-		w += iconW
+		w += m.iconW + 4*m.k
 	}
 	return w
 }
@@ -186,44 +334,53 @@ func textLines(face font.Face, s string, width float64, bold bool) []legendLine 
 	return out
 }
 
-func legendHeight(lines []legendLine) float64 { return float64(len(lines))*legendLead + 2*legendPad }
+func legendHeight(lines []legendLine, m metrics) float64 {
+	return float64(len(lines))*m.lead + 2*m.pad
+}
 
 // drawLegend draws the lines below the map, from top.
-func drawLegend(c *canvas, lines []legendLine, top float64, fs *faces) {
+func drawLegend(c *canvas, lines []legendLine, top float64, fs *faces, m metrics) {
 	w := float64(c.img.Bounds().Dx())
-	c.rect(0, top, w, top+legendHeight(lines), paper)
-	c.line(pt{0, top}, pt{w, top}, 2, inkColour)
-	y := top + legendPad + 16
+	c.rect(0, top, w, top+legendHeight(lines, m), paper)
+	c.line(pt{0, top}, pt{w, top}, 2*m.k, inkColour)
+	y := top + m.pad + 16*m.k
 	for _, l := range lines {
-		x := float64(legendPad)
+		x := m.pad
 		face := fs.legend
 		if l.bold {
 			face = fs.legendBold
 		}
 		for _, it := range l.items {
 			if it.icon != nil {
-				it.icon(c, pt{x, y - 14})
-				x += iconW
+				it.icon(c, pt{x, y - 14*m.k}, m.k)
+				x += m.iconW + 4*m.k
 			}
-			x = c.textLeft(face, it.text, pt{x, y}, inkColour) + itemGap
+			x = c.textLeft(face, it.text, pt{x, y}, inkColour) + m.gap
 		}
-		y += legendLead
+		y += m.lead
 	}
 }
 
-func swatch(col color.RGBA) func(*canvas, pt) {
-	return func(c *canvas, p pt) { c.rect(p.X, p.Y+1, p.X+18, p.Y+17, col) }
+func swatch(col color.RGBA) func(*canvas, pt, float64) {
+	return func(c *canvas, p pt, k float64) { c.fill(iconBox(p, k, 0), col) }
 }
 
-// terrainIcon is a small hex of the terrain with its symbol.
-func terrainIcon(t string) func(*canvas, pt) {
-	return func(c *canvas, p pt) {
-		const s = 11
-		centre := p.add(pt{9, 9})
+// iconBox is the icon's square, inset by d of its 18 units.
+func iconBox(p pt, k, d float64) []pt {
+	a, b := p.add(pt{(3 + d) * k, (1 + d) * k}), p.add(pt{(21 - d) * k, (19 - d) * k})
+	return []pt{a, {b.X, a.Y}, b, {a.X, b.Y}}
+}
+
+// terrainIcon is a small hex of the terrain with its symbol, level
+// levels high.
+func terrainIcon(t string, level int) func(*canvas, pt, float64) {
+	return func(c *canvas, p pt, k float64) {
+		s := 11 * k
+		centre := p.add(pt{12 * k, 10 * k})
 		l := &layout{size: s}
 		st := styleOf(t)
 		corners := l.cornersAt(centre, 1)
-		c.fill(corners, st.fill)
+		c.fill(corners, shade(st.fill, 1-levelShade*float64(level)))
 		if st.symbol != nil {
 			// The symbols sit low in a map hex, clear of the counters;
 			// lift them to the icon's middle.
@@ -234,10 +391,62 @@ func terrainIcon(t string) func(*canvas, pt) {
 }
 
 // featureIcon is a hexside feature along a sample hexside.
-func featureIcon(f string) func(*canvas, pt) {
-	return func(c *canvas, p pt) {
-		drawFeature(c, f, p.add(pt{0, 12}), p.add(pt{18, 12}), p.add(pt{9, 0}), 14)
+func featureIcon(f string) func(*canvas, pt, float64) {
+	return func(c *canvas, p pt, k float64) {
+		drawFeature(c, f, p.add(pt{3 * k, 12 * k}), p.add(pt{21 * k, 12 * k}), p.add(pt{12 * k, 0}), 14*k)
 	}
+}
+
+// counterIcon is a small counter facing up, its stripe on top.
+func counterIcon(fill, stripeCol color.RGBA, status engine.Status) func(*canvas, pt, float64) {
+	return func(c *canvas, p pt, k float64) {
+		sq := square{p.add(pt{12 * k, 10 * k}), unit(90), 9 * k}
+		c.fill(sq.poly(1), counterEdge)
+		c.fill(sq.poly(0.9), fill)
+		c.fill(sq.band(0.9, 0.5), stripeCol)
+		if status == engine.Disordered {
+			hatch(c, sq, shade(fill, 0.9))
+		}
+	}
+}
+
+func leaderIcon(edge color.RGBA) func(*canvas, pt, float64) {
+	return func(c *canvas, p pt, k float64) {
+		c.fill(iconBox(p, k, 3), edge)
+		c.fill(iconBox(p, k, 5), shade(sideColours[0], 0.7))
+	}
+}
+
+func flagIcon(c *canvas, p pt, k float64) { drawFlag(c, p.add(pt{8 * k, 2 * k}), 36*k, sideColours[0]) }
+
+func ringIcon(c *canvas, p pt, k float64) {
+	l := &layout{size: 10 * k}
+	c.outline(l.cornersAt(p.add(pt{12 * k, 10 * k}), 0.9), 2.5*k, ringColour)
+}
+
+// arrowIcon is a short arrow of a kind, left to right.
+func arrowIcon(kind MarkKind) func(*canvas, pt, float64) {
+	return func(c *canvas, p pt, k float64) {
+		st := arrowStyles[kind]
+		size := 16 * k
+		from, tip := p.add(pt{0, 10 * k}), p.add(pt{24 * k, 10 * k})
+		base := tip.sub(pt{size * 0.42, 0})
+		n := pt{0, size * 0.21}
+		drawArrow(c, arrowShape{kind: kind, shaft: []pt{from, base}, head: []pt{tip, base.add(n), base.sub(n)}}, st, size)
+	}
+}
+
+func ghostIcon(c *canvas, p pt, k float64) {
+	sq := square{p.add(pt{12 * k, 10 * k}), unit(90), 9 * k}
+	c.fill(sq.poly(1), ghostInk)
+	c.fill(sq.poly(0.9), shade(sideColours[1], 1.72))
+	c.line(sq.at(0.8, 0.8), sq.at(-0.8, -0.8), 2*k, ghostInk)
+	c.line(sq.at(0.8, -0.8), sq.at(-0.8, 0.8), 2*k, ghostInk)
+}
+
+func tagIcon(c *canvas, p pt, k float64) {
+	c.fill(iconBox(p, k, 2), tagInk)
+	c.fill(iconBox(p, k, 3.5), tagFill)
 }
 
 // wrapText breaks s into lines that fit width.

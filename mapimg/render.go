@@ -18,7 +18,7 @@ type Options struct {
 	// stays legible down to MinHexSize.
 	HexSize float64
 	// Crop draws only the area of the marks, Margin hexes around it
-	// (default 2); without marks the whole map is drawn.
+	// (default 2); without marks, the area of the units on the map.
 	Crop   bool
 	Margin int
 	// MaxWidth and MaxHeight bound the image (default 1600 × 1400, a size
@@ -27,6 +27,11 @@ type Options struct {
 	MaxWidth, MaxHeight int
 	// Marks is the overlay of the last order block (see Marks).
 	Marks []Mark
+	// Phone draws for a mail read on a phone, where the image fills a
+	// column about 340 CSS pixels wide: the image is at least twice that
+	// (crisp on the usual screens) and its legend grows with its width so
+	// that it reads at about 11 pixels.
+	Phone bool
 }
 
 // MinHexSize is the smallest hex Render draws: below it the counters'
@@ -58,67 +63,109 @@ func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, er
 	if len(st.Units) != len(sc.Units) || len(st.Leaders) != len(sc.Leaders) || len(st.Standards) != len(sc.Standards) {
 		return nil, errors.New("mapimg: the state is not of this scenario")
 	}
-	l, fs, key, err := plan(sc, st, opt)
+	p, err := plan(sc, st, opt)
 	if err != nil {
 		return nil, err
 	}
+	c := paint(sc, st, opt, p)
+	return c.img, nil
+}
+
+// paint paints the map in layers: the ground, the rings of the Command that
+// acted, the arrows (under the counters, which they start and end at),
+// the hex numbers (over the arrows), the counters, the tags, the legend.
+func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned) *canvas {
+	l, fs := p.l, p.fs
 	_, h := l.extent()
-	c := newCanvas(int(imageWidth(l)), int(math.Ceil(h))+2*pad+int(legendHeight(key)))
+	c := newCanvas(int(p.width), int(math.Ceil(h))+2*pad+int(legendHeight(p.key, p.m)))
 	c.rect(0, 0, float64(c.img.Bounds().Dx()), float64(c.img.Bounds().Dy()), paper)
-	drawTerrain(c, l, &sc.Map, fs)
+	drawTerrain(c, l, &sc.Map)
 	drawHexsides(c, l, &sc.Map)
-	drawMarks(c, l, activeOnly(opt.Marks, true), fs)
+	drawRings(c, l, opt.Marks)
+	drawArrows(c, l, p.scene)
+	drawNumbers(c, l, &sc.Map, fs, p.scene.halo, p.scene.hidden)
+	drawGhosts(c, sc, p.scene, fs)
 	drawUnits(c, l, sc, st, fs)
 	drawLeaders(c, l, sc, st, fs)
 	drawStandards(c, l, sc, st)
 	drawBombards(c, l, sc, fs)
-	drawMarks(c, l, activeOnly(opt.Marks, false), fs)
-	drawLegend(c, key, math.Ceil(h)+2*pad, fs)
-	return c.img, nil
+	drawTags(c, l, p.scene, fs)
+	drawLegend(c, p.key, math.Ceil(h)+2*pad, fs, p.m)
+	return c
+}
+
+// planned is where everything goes.
+type planned struct {
+	l     *layout
+	fs    *faces
+	m     metrics
+	width float64
+	key   []legendLine
+	scene *scene
 }
 
 // plan chooses the window, the hex size and the faces, and lays out the
-// legend: the legend's height depends on the width, the width on the hex
-// size, and the hex size on the room the legend leaves.
-func plan(sc *engine.Scenario, st *engine.State, opt Options) (*layout, *faces, []legendLine, error) {
+// legend and the overlay: the legend's height depends on the width, the
+// width on the hex size, and the hex size on the room the legend leaves.
+func plan(sc *engine.Scenario, st *engine.State, opt Options) (*planned, error) {
 	opt.defaults()
-	l := window(sc.Map.Grid, opt)
-	reserve := 8.0*legendLead + 2*legendPad // a first guess at the legend's height
-	for {
+	l := window(sc, st, opt)
+	reserve := 8.0*22 + 2*10 // a first guess at the legend's height, in pixels at scale 1
+	for tries := 0; ; tries++ {
 		fit(l, opt, reserve)
-		fs, err := newFaces(l.size)
-		if err != nil {
-			return nil, nil, nil, err
+		if opt.Crop {
+			widen(l, opt.Phone)
 		}
-		key := legend(sc, st, fs, l)
-		if legendHeight(key) <= reserve || reserve > 8.0*legendLead+2*legendPad {
+		width := imageWidth(l, opt.Phone)
+		m := metricsFor(legendScale(width, opt.Phone))
+		fs, err := newFaces(l.size, m.k)
+		if err != nil {
+			return nil, err
+		}
+		key := legend(sc, st, fs, l, opt.Marks, m, width)
+		if legendHeight(key, m) <= reserve || tries > 0 {
 			// A narrow crop is centred above a legend that keeps its width.
 			w, _ := l.extent()
-			l.origin.X += (imageWidth(l) - math.Ceil(w) - 2*pad) / 2
-			return l, fs, key, nil
+			l.origin.X += (width - math.Ceil(w) - 2*pad) / 2
+			return &planned{l: l, fs: fs, m: m, width: width, key: key, scene: arrange(sc, st, l, opt.Marks, fs)}, nil
 		}
 		// The legend wrapped to more lines than guessed: fit once more
 		// with its real height.
-		reserve = legendHeight(key)
+		reserve = legendHeight(key, m)
+	}
+}
+
+// widen adds columns on either side of a narrow crop, as far as the grid
+// goes, while they fit the width the legend takes anyway: more of the
+// field around the action, for nothing.
+func widen(l *layout, phone bool) {
+	for side := 0; ; side++ {
+		w, _ := l.extent()
+		least := imageWidth(l, phone)
+		if math.Ceil(w)+2*pad+1.5*l.size > least {
+			return
+		}
+		switch {
+		case side%2 == 0 && l.maxCol < l.grid.MaxCol:
+			l.maxCol++
+		case l.minCol > l.grid.MinCol:
+			l.minCol--
+		case l.maxCol < l.grid.MaxCol:
+			l.maxCol++
+		default:
+			return
+		}
 	}
 }
 
 // imageWidth is the width of the image: the map's, or the legend's least.
-func imageWidth(l *layout) float64 {
+func imageWidth(l *layout, phone bool) float64 {
 	w, _ := l.extent()
-	return math.Max(math.Ceil(w)+2*pad, minWidth)
-}
-
-// activeOnly splits the marks drawn under the counters (the highlights)
-// from those drawn over them.
-func activeOnly(marks []Mark, active bool) []Mark {
-	var out []Mark
-	for _, m := range marks {
-		if (m.Kind == MarkActive) == active {
-			out = append(out, m)
-		}
+	least := float64(minWidth)
+	if phone {
+		least = phoneWidth
 	}
-	return out
+	return math.Max(math.Ceil(w)+2*pad, least)
 }
 
 // PNG renders the state and encodes it as a PNG.
@@ -136,25 +183,35 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 }
 
 // window is the part of the grid to draw: all of it, or the marks' area
-// with a margin when cropping.
-func window(g hex.Grid, opt Options) *layout {
+// (the units', without marks) with a margin when cropping.
+func window(sc *engine.Scenario, st *engine.State, opt Options) *layout {
+	g := sc.Map.Grid
 	l := &layout{grid: g, size: opt.HexSize, minCol: g.MinCol, maxCol: g.MaxCol, minRow: g.MinRow, maxRow: g.MaxRow}
 	if !opt.Crop {
 		return l
 	}
-	first := true
+	var area []hex.Hex
 	for _, m := range opt.Marks {
-		for _, h := range m.Hexes {
-			if !g.Contains(h) {
-				continue
+		area = append(area, m.Hexes...)
+	}
+	if len(area) == 0 {
+		for _, u := range st.Units {
+			if !u.OffMap && u.Status != engine.Eliminated {
+				area = append(area, u.Hex)
 			}
-			if first {
-				l.minCol, l.maxCol, l.minRow, l.maxRow = h.Col, h.Col, h.Row, h.Row
-				first = false
-			}
-			l.minCol, l.maxCol = min(l.minCol, h.Col), max(l.maxCol, h.Col)
-			l.minRow, l.maxRow = min(l.minRow, h.Row), max(l.maxRow, h.Row)
 		}
+	}
+	first := true
+	for _, h := range area {
+		if !g.Contains(h) {
+			continue
+		}
+		if first {
+			l.minCol, l.maxCol, l.minRow, l.maxRow = h.Col, h.Col, h.Row, h.Row
+			first = false
+		}
+		l.minCol, l.maxCol = min(l.minCol, h.Col), max(l.maxCol, h.Col)
+		l.minRow, l.maxRow = min(l.minRow, h.Row), max(l.maxRow, h.Row)
 	}
 	if first {
 		return l
@@ -162,6 +219,13 @@ func window(g hex.Grid, opt Options) *layout {
 	l.minCol, l.maxCol = max(g.MinCol, l.minCol-opt.Margin), min(g.MaxCol, l.maxCol+opt.Margin)
 	l.minRow, l.maxRow = max(g.MinRow, l.minRow-opt.Margin), min(g.MaxRow, l.maxRow+opt.Margin)
 	return l
+}
+
+// ForMail are the options of a mail's map: the area of the marks (of the
+// armies, without marks) and a hex around it, drawn for a phone; as tall
+// as it needs, and at most 1100 pixels wide before its hexes shrink.
+func ForMail(marks []Mark) Options {
+	return Options{Marks: marks, Crop: true, Margin: 1, HexSize: 64, Phone: true, MaxWidth: 1100, MaxHeight: 3000}
 }
 
 // fit shrinks the hexes until the map and a legend reserve pixels high

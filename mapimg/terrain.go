@@ -2,8 +2,10 @@ package mapimg
 
 import (
 	"image/color"
+	"math"
 
 	"herald/engine"
+	"herald/engine/hex"
 )
 
 // terrainStyle is how a terrain is drawn: a fill, and a symbol that tells
@@ -50,25 +52,48 @@ func styleOf(terrain string) terrainStyle {
 // drawTerrain fills every hex of the window with its terrain, darker for
 // each level of elevation (a change of lightness, which every reader
 // sees; the legend says so), and writes its XXYY label.
-func drawTerrain(c *canvas, l *layout, m *engine.Map, fs *faces) {
+func drawTerrain(c *canvas, l *layout, m *engine.Map) {
 	for _, h := range m.Grid.Hexes() {
 		if !l.inWindow(h) {
 			continue
 		}
-		st := styleOf(m.TerrainAt(h))
-		level := m.Elevation[h]
-		c.fill(l.corners(h, 1), shade(st.fill, 1-levelShade*float64(level)))
+		t := m.TerrainAt(h)
+		st := styleOf(t)
+		c.fill(l.corners(h, 1), hexFill(m, h))
 		if st.symbol != nil {
 			st.symbol(c, l.centre(h), l.size)
 		}
+		c.used(symTerrain + t)
+		if m.Elevation[h] > 0 {
+			c.used(symHigher)
+		}
 	}
 	for _, h := range m.Grid.Hexes() {
-		if !l.inWindow(h) {
+		if l.inWindow(h) {
+			c.outline(l.corners(h, 1), 1, hexEdge)
+		}
+	}
+}
+
+// hexFill is a hex's colour: its terrain's, darker for each level.
+func hexFill(m *engine.Map, h hex.Hex) color.RGBA {
+	return shade(styleOf(m.TerrainAt(h)).fill, 1-levelShade*float64(m.Elevation[h]))
+}
+
+// drawNumbers writes every hex's XXYY label, after the arrows: one that an
+// arrow or a tag's line runs through is written on a patch of its hex's
+// colour, so that it stays legible; one a tag covers is left out.
+func drawNumbers(c *canvas, l *layout, m *engine.Map, fs *faces, halo map[hex.Hex]bool, hidden map[string]bool) {
+	for _, h := range m.Grid.Hexes() {
+		if !l.inWindow(h) || hidden[h.String()] {
 			continue
 		}
-		c.outline(l.corners(h, 1), 1, hexEdge)
-		top := l.centre(h).add(pt{0, -l.size * 0.72})
-		c.text(fs.label, h.String(), top, labelColour)
+		p := numberAt(l, h)
+		if halo[h] {
+			b := textBox(fs.label, h.String(), p).grow(math.Max(1, l.size*0.04))
+			c.rect(math.Floor(b.X0), math.Floor(b.Y0), math.Ceil(b.X1), math.Ceil(b.Y1), hexFill(m, h))
+		}
+		c.text(fs.label, h.String(), p, labelColour)
 	}
 }
 

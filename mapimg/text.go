@@ -3,6 +3,7 @@ package mapimg
 import (
 	"image"
 	"image/color"
+	"math"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -36,9 +37,11 @@ func fonts() error {
 }
 
 // faces are the sizes of text one rendering uses.
-type faces struct{ label, small, counter, counterBold, legend, legendBold font.Face }
+type faces struct{ label, small, counter, counterBold, tag, legend, legendBold font.Face }
 
-func newFaces(hexSize float64) (*faces, error) {
+// newFaces makes the faces for hexes of hexSize pixels and a legend scaled
+// by k (1: 15-pixel text).
+func newFaces(hexSize, k float64) (*faces, error) {
 	if err := fonts(); err != nil {
 		return nil, err
 	}
@@ -56,8 +59,9 @@ func newFaces(hexSize float64) (*faces, error) {
 		{&fs.small, gomedium, hexSize * 0.25},
 		{&fs.counter, regular, hexSize * 0.30},
 		{&fs.counterBold, bold, hexSize * 0.33},
-		{&fs.legend, regular, 15},
-		{&fs.legendBold, bold, 16},
+		{&fs.tag, gomedium, math.Max(hexSize*0.32, 12)},
+		{&fs.legend, regular, 15 * k},
+		{&fs.legendBold, bold, 16 * k},
 	} {
 		if *x.dst, err = mk(x.f, x.px); err != nil {
 			return nil, err

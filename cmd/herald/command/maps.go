@@ -7,14 +7,14 @@ import (
 )
 
 // mapFunc is the map renderer of result mails, or nil when maps are off:
-// the area of the last order block with three hexes around it, legible
-// on a phone, or the whole map when the block did nothing that shows on
-// it. herald render draws the whole map.
+// the area of the last order block with a hex around it, drawn for a
+// phone (mapimg.Options.Phone), or the whole map when the block did
+// nothing that shows on it. herald render draws the whole map.
 func mapFunc(on bool) games.MapFunc {
 	if !on {
 		return nil
 	}
 	return func(sc *engine.Scenario, before, after *engine.State, events []engine.Event) ([]byte, error) {
-		return mapimg.PNG(sc, after, mapimg.Options{Marks: mapimg.Marks(sc, before, after, events), Crop: true, Margin: 3})
+		return mapimg.PNG(sc, after, mapimg.ForMail(mapimg.Marks(sc, before, after, events)))
 	}
 }
