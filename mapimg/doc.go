@@ -4,7 +4,17 @@
 // from marsh), hexside features, elevation, the counters as the real game
 // shows them (a square turned to the vertex it faces, the Command's stripe
 // on its front edge), leaders and Standards, an overlay of what the last
-// order block did, and a legend.
+// order block did, and a legend that keys every symbol the map shows.
+//
+// The overlay (Marks) is one arrow per unit and kind: a move, a Charge
+// into the defender's hex (its Advance included), a retreat, missile fire,
+// a Shock attack; a ring on each counter of the Command that acted; the
+// units eliminated crossed out where they fell; and one tag per unit
+// naming its results. Everything is laid out before it is drawn (scene):
+// arrows start and end at counters' edges and pass under them, hex
+// numbers are written over the arrows, and each tag goes to the nearest
+// place where it covers no counter, hex number, arrowhead or other tag,
+// with a line back to its hex when it had to move away.
 //
 // # Basics
 //
@@ -23,6 +33,6 @@
 // sizes a phone shows; the unit type is left off a turned counter when it
 // would cross the square's edge. Markers the state does not hold yet
 // (Shield Wall, Continued Attack, Out of Command) join unitMarkers as the
-// rule chapters add them to the state, and events Marks does not know yet
-// (moves, fire, shock) join its switch as the engine adds them.
+// rule chapters add them to the state. Where hexes are too small for a
+// tag to fit between their numbers, the numbers it covers are left out.
 package mapimg

@@ -8,8 +8,8 @@ import (
 
 // mapFunc is the map renderer of result mails, or nil when maps are off:
 // the area of the last order block with a hex around it, drawn for a
-// phone (mapimg.Options.Phone), or the whole map when the block did
-// nothing that shows on it. herald render draws the whole map.
+// phone (mapimg.ForMail), or the armies' area when the block did nothing
+// that shows on it. herald render draws the whole map.
 func mapFunc(on bool) games.MapFunc {
 	if !on {
 		return nil
