@@ -143,14 +143,15 @@ func (w *world) post(o mailbox.Outgoing) {
 }
 
 // unexpected lists the Message-IDs of the mails the players received that
-// are neither a welcome nor a result: notices and refusals.
+// are neither a welcome nor a result (or the last, gameover): notices
+// and refusals.
 func (w *world) unexpected(players ...string) []string {
 	w.t.Helper()
 	var out []string
 	for _, p := range players {
 		for _, m := range w.messages(p, "INBOX") {
 			id := messageIDOf(m.Raw)
-			if !strings.Contains(id, ".welcome.") && !strings.Contains(id, ".result.") {
+			if !strings.Contains(id, ".welcome.") && !strings.Contains(id, ".result.") && !strings.Contains(id, ".gameover.") {
 				out = append(out, p+": "+id)
 			}
 		}
