@@ -50,6 +50,12 @@ type Block struct {
 	// Quoted: the sender's client quoted the markers (and the KEY line)
 	// of Herald's block, and he wrote the Lines between them himself.
 	Quoted bool
+	// BelowQuote: the block stands below the start of an earlier mail
+	// its client did not mark with ">" (a "From: … Sent: …" header, an
+	// "Original Message" line), read because nothing stood above it. It
+	// may be the quoted mail's: PickBlock takes it only when it is not
+	// Herald's own block, empty, or for an earlier move.
+	BelowQuote bool
 }
 
 // Marker is the block's begin marker as Herald writes it.
@@ -91,7 +97,9 @@ var (
 // for each begin marker of his own without an end marker. It reads only
 // what the sender wrote (readLines): quoted lines (">" at any depth),
 // everything below a signature separator, and forwarded or quoted earlier
-// mails are ignored, with one exception: a block whose markers his mail
+// mails are ignored (but when nothing stands above a quoted earlier mail
+// its client did not mark, what is below it is read: Block.BelowQuote),
+// with one exception: a block whose markers his mail
 // client quoted, with lines he wrote himself (not quoted) between them, is
 // his block of those lines (Block.Quoted). That is what pressing Reply and
 // typing between the quoted markers makes. A begin marker that a client
@@ -114,8 +122,22 @@ type finder struct {
 }
 
 func scan(text string) *finder {
+	lines, stop := readLines(text, false)
+	f := scanLines(lines)
+	if stop > 0 && len(f.blocks) == 0 && len(f.problems) == 0 {
+		// Nothing above the quoted earlier mail: the sender may have
+		// written below it. PickBlock tells his block from the quote's.
+		lines, _ = readLines(text, true)
+		f = scanLines(lines)
+		for i := range f.blocks {
+			f.blocks[i].BelowQuote = f.blocks[i].Begin > stop
+		}
+	}
+	return f
+}
+
+func scanLines(lines []mailLine) *finder {
 	f := &finder{}
-	lines := readLines(text)
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		if f.cur != nil && l.depth != 0 && l.depth != f.depth {

@@ -61,8 +61,11 @@ func TestFindBlocks(t *testing.T) {
 		{"Outlook header ends the sender's text",
 			"--- herald orders: g move 3 ---\n" + key + "PASS\n--- end orders ---\n\nFrom: Herald <herald+g@club.example>\nSent: Tuesday, March 3, 2026 8:40 PM\nTo: bruno@example.org\nSubject: [g] Move 2\n\n--- herald orders: g move 2 ---\n" + key + "\n--- end orders ---\n",
 			"g 3 K7Q2-M9XD-4RTA-WX3B 1-4: 3:PASS", 0},
-		{"original message separator",
-			"-----Original Message-----\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n", "", 0},
+		{"forwarded message separator",
+			"---------- Forwarded message ---------\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n", "", 0},
+		{"a block below an Original Message line, with nothing above, is read (BelowQuote)",
+			"-----Original Message-----\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n",
+			"g 2 K7Q2-M9XD-4RTA-WX3B 2-5: 4:END", 0},
 		{"a new begin marker before the end: the first is unterminated",
 			"--- herald orders: g move 2 ---\nEND\n--- herald orders: g move 2 ---\n" + key + "PASS\n--- end orders ---\n",
 			"g 2 K7Q2-M9XD-4RTA-WX3B 3-6: 5:PASS", 1},
@@ -182,6 +185,12 @@ func TestPickBlock(t *testing.T) {
 		{"two blocks of the sender's: refused", blk(7, "END\n") + blk(7, "PASS\n"), Known{Move: 7, Sent: sent}, CodeSeveralBlocks},
 		{"both earlier: both kept, refused", blk(5, "END\n") + blk(6, "PASS\n"), Known{Move: 7}, CodeSeveralBlocks},
 		{"none", "hello", Known{Move: 7}, CodeNoBlock},
+		{"thanks above an Outlook quote of Herald's prefilled block: not carried out",
+			"Thanks!\n\nFrom: Herald\nSent: Tuesday\nTo: bob\nSubject: [g] Move 7\n\n" + blk(7, "ACTIVATE Godfrey\n"), Known{Move: 7, Sent: sent}, CodeNoBlock},
+		{"Herald's empty block alone below the quote", "Thanks!\n-----Original Message-----\n" + blk(7, ""), Known{Move: 7}, CodeNoBlock},
+		{"an earlier move's block alone below the quote", "Thanks!\n-----Original Message-----\n" + blk(6, "END\n"), Known{Move: 7}, CodeNoBlock},
+		{"written below the quote, with Herald's block above it",
+			"-----Original Message-----\nFrom: Herald\n" + blk(7, "") + "\n" + blk(7, "END\n"), Known{Move: 7, Sent: sent}, "9:END"},
 	} {
 		blocks, problems := FindBlocks(tc.text)
 		b, r := PickBlock(blocks, problems, tc.known)

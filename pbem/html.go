@@ -23,9 +23,10 @@ var skipTags = map[string]bool{"head": true, "style": true, "script": true, "tit
 // break for every block element and <br>, entities decoded, non-breaking
 // spaces as spaces, <pre> kept as it stands, style, script and head
 // dropped. Quoted earlier mail is quoted with "> " per level, so that
-// FindBlocks ignores it as it ignores quoted plain text: a <blockquote>,
-// and a <div> whose class names a quote (Gmail's "gmail_quote", Yahoo's
-// "yahoo_quoted").
+// FindBlocks reads it as it reads quoted plain text: a <blockquote>, and a
+// <div> whose class names a quote (Gmail's "gmail_quote", Yahoo's
+// "yahoo_quoted") until a <blockquote> opens inside it
+// (blockquoteInside).
 func htmlToText(r io.Reader) string {
 	c := &converter{}
 	z := html.NewTokenizer(r)
@@ -115,6 +116,9 @@ func (c *converter) tag(z *html.Tokenizer, tt html.TokenType) {
 	case tag == "pre" && end && c.pre > 0:
 		c.pre--
 	case (tag == "div" || tag == "blockquote") && start && len(c.open) < maxOpen:
+		if tag == "blockquote" {
+			c.blockquoteInside()
+		}
 		f := frame{tag, tag == "blockquote" || quoteClass(z, hasAttr)}
 		c.open = append(c.open, f)
 		if f.quote {
@@ -131,6 +135,21 @@ func (c *converter) tag(z *html.Tokenizer, tt html.TokenType) {
 				c.open = c.open[:i]
 				break
 			}
+		}
+	}
+}
+
+// blockquoteInside: a <blockquote> opens inside the <div>s whose class
+// names a quote. Those <div>s quote only until then: from there on the
+// <blockquote>s mark what is quoted, and text between them in the <div> is
+// what the sender typed into the quote (Gmail wraps the attribution and
+// the quote in a "gmail_quote" <div>, and splits the <blockquote> where
+// the sender types inside it).
+func (c *converter) blockquoteInside() {
+	for i := range c.open {
+		if f := &c.open[i]; f.tag == "div" && f.quote {
+			f.quote = false
+			c.quotes--
 		}
 	}
 }

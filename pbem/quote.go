@@ -22,15 +22,31 @@ type mailLine struct {
 // wrote:") above quoted text. Quoted lines are kept, with their depth:
 // the sender may have written his orders between the quoted markers of a
 // block (docs/mail-orders.md).
-func readLines(text string) []mailLine {
+//
+// With past, it reads on past the start of a quoted earlier mail, and past
+// a signature separator below it (which is the quoted mail's): FindBlocks
+// does so when it found nothing above, for the sender who writes below a
+// quote his client did not mark. A forwarded mail always ends the reading:
+// what it holds is someone's earlier mail, never the sender's answer.
+//
+// stop is the number of the line where a quoted earlier mail starts, at
+// which it stopped (or, with past, which it went past); 0 for none.
+func readLines(text string, past bool) (out []mailLine, stop int) {
 	lines := engine.SplitLines(text)
 	for i := range lines {
 		lines[i].Text = cleanLine(lines[i].Text)
 	}
-	var out []mailLine
 	for i, l := range lines {
-		if endsOwnText(lines, i) {
-			break
+		switch {
+		case stop == 0 && signature(l.Text):
+			return out, 0
+		case forwarded(l.Text):
+			return out, stop
+		case stop == 0 && earlierMail(lines, i):
+			stop = l.No
+			if !past {
+				return out, stop
+			}
 		}
 		if d, rest := quoteMarks(l.Text); d > 0 {
 			out = append(out, mailLine{engine.Line{No: l.No, Text: rest}, d})
@@ -47,7 +63,7 @@ func readLines(text string) []mailLine {
 		}
 		out = append(out, mailLine{l, 0})
 	}
-	return out
+	return out, stop
 }
 
 // quoteMarks counts the quote marks that open a line ("> ", ">>", "> > ")
@@ -116,16 +132,26 @@ func attribution(lines []engine.Line, i int) bool {
 	return false
 }
 
-// separators open an earlier mail below a reply or a forward.
-var separators = regexp.MustCompile(`(?i)^(-{3,}\s*(original message|forwarded message|message d'origine|message transféré|ursprüngliche nachricht|weitergeleitete nachricht|mensaje original|mensaje reenviado)\s*-{3,}|begin forwarded message:|début du message réexpédié :?|anfang der weitergeleiteten nachricht:|_{20,})$`)
+// separators open an earlier mail below a reply; forwards, a forwarded
+// one.
+var (
+	separators = regexp.MustCompile(`(?i)^(-{3,}\s*(original message|message d'origine|ursprüngliche nachricht|mensaje original)\s*-{3,}|_{20,})$`)
+	forwards   = regexp.MustCompile(`(?i)^(-{3,}\s*(forwarded message|message transféré|weitergeleitete nachricht|mensaje reenviado)\s*-{3,}|begin forwarded message:|début du message réexpédié :?|anfang der weitergeleiteten nachricht:)$`)
+)
 
-// endsOwnText reports whether line i starts what the sender did not write.
-func endsOwnText(lines []engine.Line, i int) bool {
-	raw := lines[i].Text
-	if raw == "-- " || raw == "--" {
-		return true // signature separator
-	}
-	if t := strings.TrimSpace(raw); t != "" && strings.ContainsRune("-_BbDdAa", rune(t[0])) && separators.MatchString(t) {
+// forwarded: the line starts a forwarded mail.
+func forwarded(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && strings.ContainsRune("-BbDdAa", rune(t[0])) && forwards.MatchString(t)
+}
+
+// signature: a signature separator line.
+func signature(raw string) bool { return raw == "-- " || raw == "--" }
+
+// earlierMail reports whether line i starts a forwarded or quoted earlier
+// mail that its client did not mark with ">".
+func earlierMail(lines []engine.Line, i int) bool {
+	if t := strings.TrimSpace(lines[i].Text); t != "" && strings.ContainsRune("-_", rune(t[0])) && separators.MatchString(t) {
 		return true
 	}
 	return outlookHeader(lines, i)

@@ -89,8 +89,13 @@ type Known struct {
 // not count: blocks for an earlier move when one for the current move is
 // there, then blocks identical to one Herald sent, then blocks holding no
 // orders at all. Blocks that all say the same (the sender's copy of a
-// block Herald prefilled, and the original quoted below it) are one.
+// block Herald prefilled, and the original quoted below it) are one. A
+// block read below an unmarked quote (Block.BelowQuote) that is Herald's,
+// empty or for an earlier move is left out even when it is alone.
 func PickBlock(blocks []Block, problems []Problem, k Known) (Block, *Refusal) {
+	blocks = slices.DeleteFunc(slices.Clone(blocks), func(b Block) bool {
+		return b.BelowQuote && (b.Move < k.Move || slices.Contains(k.Sent, b.Fingerprint()) || !hasOrders(b.Lines))
+	})
 	if len(blocks) > 1 && k.Move > 0 {
 		blocks = narrow(blocks, func(b Block) bool { return b.Move == k.Move })
 	}

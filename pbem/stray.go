@@ -34,7 +34,8 @@ func FindStray(text string) Stray {
 		}
 		return false
 	}
-	for _, l := range readLines(text) {
+	lines, _ := readLines(text, false)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if l.depth != 0 || inBlock(l.No) || !looksLikeOrder(t) {
 			continue
