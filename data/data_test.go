@@ -341,3 +341,47 @@ func TestGoodFiles(t *testing.T) {
 		}
 	}
 }
+
+// Ruling R89: a Pike set up in Schiltron starts the battle in it; Men of
+// Iron's tables let Pike form it and give it -2.
+func TestSchiltronAtSetUp(t *testing.T) {
+	b, err := os.ReadFile("testdata/good/base.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "facing: W}", "facing: W, schiltron: true}", 1)
+	sc, err := ParseScenario("schiltron.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Units[1].Schiltron || sc.Units[0].Schiltron {
+		t.Errorf("units %+v: want B1 alone in Schiltron", sc.Units)
+	}
+	if st := engine.NewState(sc); !st.Units[1].Schiltron {
+		t.Errorf("B1 does not start in Schiltron: %+v", st.Units[1])
+	}
+	if tb := sc.Tables; !tb.UnitTypes["PK"].Schiltron || tb.UnitTypes["DMAA"].Schiltron || tb.ShockDRM.Schiltron != -2 {
+		t.Errorf("moi tables: PK %v, DMAA %v, DRM %d; want Pike alone, -2", tb.UnitTypes["PK"].Schiltron, tb.UnitTypes["DMAA"].Schiltron, tb.ShockDRM.Schiltron)
+	}
+}
+
+// 10.4 #2B: a battle's modifiers for the attacker's terrain,
+// rules.attacker_shock, read by terrain and class.
+func TestAttackerShockRule(t *testing.T) {
+	b, err := os.ReadFile("testdata/good/base.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b) + "rules:\n  attacker_shock:\n    marsh: {foot: -1, mounted: -2}\n"
+	sc, err := ParseScenario("attacker.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sc.Rules.AttackerShock["marsh"]; got[engine.Foot] != -1 || got[engine.Mounted] != -2 {
+		t.Errorf("attacker_shock %v", sc.Rules.AttackerShock)
+	}
+	_, err = ParseScenario("attacker.yaml", []byte(strings.Replace(src, "marsh:", "swamp:", 1)))
+	if err == nil || !strings.Contains(err.Error(), `rules.attacker_shock.swamp: unknown terrain "swamp"`) {
+		t.Errorf("an unknown terrain: %v", err)
+	}
+}

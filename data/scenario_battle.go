@@ -33,6 +33,7 @@ func (s *scen) commandRules(o *object, path string, c *engine.CommandSpec) {
 // "at the beginning of the game (during setup)") and No Retreat (2.2).
 func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engine.UnitType) {
 	u.NoRetreat = o.bool("no_retreat")
+	s.schiltron(o, path, u, ut)
 	if !o.bool("shield_wall") {
 		return
 	}
@@ -52,7 +53,10 @@ func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engin
 // Flight Points, once everything they name is known.
 func (s *scen) battle(o *object) {
 	if n := o.node("rules", false); n != nil {
-		ro := s.object(n, "rules", "no_zoc")
+		ro := s.object(n, "rules", "no_zoc", "attacker_shock")
+		if an := ro.node("attacker_shock", false); an != nil {
+			s.attackerShock(an)
+		}
 		if zn := ro.node("no_zoc", false); zn != nil {
 			for _, tn := range s.list(zn, "rules.no_zoc") {
 				key, ok := s.scalar(tn, "rules.no_zoc")
@@ -168,4 +172,43 @@ func (s *scen) unit(id string) *engine.UnitSpec {
 		}
 	}
 	return nil
+}
+
+// schiltron reads a unit set up in Schiltron (ruling R89: formed as
+// Shield Wall is, "at the beginning of the game (during setup)", 14.1).
+func (s *scen) schiltron(o *object, path string, u *engine.UnitSpec, ut *engine.UnitType) {
+	if !o.bool("schiltron") {
+		return
+	}
+	u.Schiltron = true
+	line, p := o.line("schiltron"), join(path, "schiltron")
+	switch {
+	case u.OffMap:
+		s.add(line, p, "a reinforcement forms Schiltron on the map, upon its Command's activation (R89)")
+	case ut != nil && !ut.Schiltron:
+		s.add(line, p, "%s may not form Schiltron: only the types the tables mark schiltron may (R89)", ut.Name)
+	case u.Status != engine.Normal:
+		s.add(line, p, "a %s unit cannot form Schiltron (R89, as 14.1 for Shield Wall)", u.Status)
+	case o.bool("shield_wall"):
+		s.add(line, p, "a unit stands in Shield Wall or in Schiltron, not both (R89)")
+	}
+}
+
+// attackerShock reads rules.attacker_shock: the Shock DRMs of the terrain
+// an attacker stands in, by class (10.4 #2B "In some battles there are
+// also modifiers for the attacker's terrain"): {marsh: {foot: -1,
+// mounted: -2}}.
+func (s *scen) attackerShock(n *yaml.Node) {
+	for _, kv := range s.pairs(n, "rules.attacker_shock") {
+		path := join("rules.attacker_shock", kv.key)
+		if t := s.sc.Tables; t != nil && t.Terrain[kv.key] == nil {
+			s.add(kv.k.Line, path, "%s", unknown("terrain", kv.key, keys(t.Terrain)))
+			continue
+		}
+		o := s.object(kv.v, path, "foot", "mounted")
+		if s.sc.Rules.AttackerShock == nil {
+			s.sc.Rules.AttackerShock = map[string]map[engine.Class]int{}
+		}
+		s.sc.Rules.AttackerShock[kv.key] = map[engine.Class]int{engine.Foot: o.int("foot", true), engine.Mounted: o.int("mounted", true)}
+	}
 }

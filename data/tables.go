@@ -217,7 +217,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant")
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -234,6 +234,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				ShockDisordered: o.int("shock_disordered", true),
 			},
 			ShieldWall:     o.bool("shield_wall"),
+			Schiltron:      o.bool("schiltron"),
 			Becomes:        o.str("becomes", false),
 			ChangeCost:     o.int("change_cost", false),
 			Unhorsed:       o.str("unhorsed", false),
@@ -574,6 +575,7 @@ func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
 	for _, c := range cases {
 		optional = append(optional, "counter_charge_max_"+c)
 	}
+	optional = append(optional, "schiltron") // ruling R89, for the volumes that have it
 	o := p.object(n, "shock_drm", append(keys, optional...)...)
 	var by map[string]int
 	for _, c := range cases {
@@ -589,7 +591,7 @@ func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
 		Flank: v("flank"), Rear: v("rear"), TwoSides: v("two_sides"), Height: v("height"),
 		Charge: v("charge"), ChargeMoved: v("charge_moved"), Leader: v("leader"),
 		AttackerDisordered: v("attacker_disordered"), DefenderRetired: v("defender_retired"),
-		ShieldWall: v("shield_wall"), ContinuedAttack: v("continued_attack"),
+		ShieldWall: v("shield_wall"), Schiltron: o.int("schiltron", false), ContinuedAttack: v("continued_attack"),
 		CounterChargeShock: v("counter_charge_shock"), ReluctanceMax: v("reluctance_max"),
 		CounterChargeMax: v("counter_charge_max"), CounterChargeFacing: v("counter_charge_facing"),
 	}

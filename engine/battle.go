@@ -23,6 +23,10 @@ type BattleRules struct {
 	// reading of the 7.2 Design Note for the Genitors at Nájera: skirmishers
 	// who gave ground rather than hold it; ruling R114).
 	NoZOC []string
+	// AttackerShock are the Shock DRMs of an attacker's own terrain, by
+	// the terrain of the hex it attacks from and its class (10.4 #2B "In
+	// some battles there are also modifiers for the attacker's terrain").
+	AttackerShock map[string]map[Class]int
 }
 
 // BombardSpec is a Bombard marker (2.2 "Bombard (Crecy)"). Herald's own
@@ -153,27 +157,35 @@ func enemyOccupied(sc *Scenario, st *State, side Side, h hex.Hex) bool {
 // the place of the retreat.
 func (g *game) noRetreat(i int, cause string) bool {
 	us := g.st.Units[i]
-	if !us.NoRetreat || us.Status == Retired || !onField(g.st, i) {
+	if !us.NoRetreat && !us.Schiltron || us.Status == Retired || !onField(g.st, i) {
 		return false
 	}
+	marker := "No Retreat"
+	if us.Schiltron {
+		marker = "Schiltron" // ruling R89
+	}
 	if us.Status == Normal {
-		g.disorder(i, cause+"; under No Retreat it is Disordered instead of retreating")
+		g.disorder(i, cause+"; in "+marker+" it is Disordered instead of retreating")
 		return true
 	}
-	g.emit(HeldGround{Unit: g.sc.Units[i].ID, Cause: cause})
+	g.emit(HeldGround{Unit: g.sc.Units[i].ID, Cause: cause, Schiltron: us.Schiltron})
 	return true
 }
 
 // HeldGround: a Disordered unit under No Retreat did not retreat (ruling
 // R115).
 type HeldGround struct {
-	Unit  string `json:"unit"`
-	Cause string `json:"cause"`
+	Unit      string `json:"unit"`
+	Cause     string `json:"cause"`
+	Schiltron bool   `json:"schiltron,omitempty"` // in Schiltron (ruling R89)
 }
 
 func (HeldGround) apply(*State) {}
 
 func (e HeldGround) describe(*Scenario) string {
+	if e.Schiltron {
+		return fmt.Sprintf("%s stands in Schiltron and holds its hex instead of retreating (%s; R89).", e.Unit, e.Cause)
+	}
 	return fmt.Sprintf("%s stands under No Retreat and holds its hex instead of retreating (%s).", e.Unit, e.Cause)
 }
 

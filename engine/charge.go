@@ -160,6 +160,9 @@ func chargeBlocked(sc *Scenario, st *State, i, j int, p []hex.Hex) string {
 		}
 		return ""
 	}
+	if inSchiltron(st, j) {
+		return fmt.Sprintf("%s stands in Schiltron: no Charge reaches it from any side; Shock it instead (R89)", sc.Units[j].ID)
+	}
 	end := p[len(p)-1]
 	if st.Units[j].ShieldWall && isAspect(sc.Map.Grid, st.Units[j].Hex, st.Units[j].Facing, end, hex.Front) {
 		return fmt.Sprintf("%s stands in Shield Wall: no Charge through its Frontal hexsides; Shock it instead (14.1)", sc.Units[j].ID)

@@ -59,6 +59,10 @@ func (g *game) face(o Face) error {
 		return g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may turn one vertex only, to %s or %s",
 			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
 	}
+	if us.Schiltron && hex.VertexSteps(us.Facing, to) > 1 {
+		return g.illegal(o, "R89", fmt.Sprintf("%s stands in Schiltron: it may turn one vertex only, to %s or %s",
+			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
+	}
 	if len(enemyZOC(g.sc, g.st, g.sc.Units[i].Side, us.Hex)) > 0 && hex.VertexSteps(us.Facing, to) > 1 {
 		return g.illegal(o, "6.2", fmt.Sprintf("%s is in an enemy ZOC: staying in its hex it may turn one vertex only, to %s or %s",
 			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))

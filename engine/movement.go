@@ -314,7 +314,7 @@ func (e UnitMoved) apply(st *State) {
 	st.Acting = e.Unit
 	u.Marched = u.Marched || e.MP > 0 || len(e.Path) > 0
 	if e.Change != "" {
-		u.Type = e.Type
+		u.Type, u.Rearmed = e.Type, true // 13.1 "rearmed" (ruling R90)
 	}
 	if e.Leader != "" {
 		l := st.Leader(e.Leader)
@@ -501,6 +501,9 @@ func movementForms(sc *Scenario, st *State) []string {
 	}
 	if !acted && wall {
 		out = append(out, "SHIELD WALL OFF")
+	}
+	if !acted {
+		out = append(out, schiltronForms(sc, st)...)
 	}
 	for i, u := range sc.Units {
 		us := st.Units[i]

@@ -42,6 +42,9 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	if err := shieldWallMove(sc, st, i); err != nil {
 		return plan, err
 	}
+	if err := schiltronMove(sc, st, i); err != nil {
+		return plan, err
+	}
 	if us.Status == Retired {
 		if ch != nil {
 			return plan, moveErr("12.4", "%s is Retired: it may not mount or dismount", spec.ID)

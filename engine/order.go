@@ -218,6 +218,8 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseFace(a, rest, syntax)
 	case "SHIELD":
 		return parseShieldWall(a, rest, syntax)
+	case "SCHILTRON":
+		return parseSchiltron(a, rest, syntax)
 	case "FIRE":
 		return parseFire(a, rest, syntax)
 	case "RETREAT":

@@ -10,13 +10,15 @@ import (
 
 // 13.1 Rally: in Phase D, a Disordered unit of the activated Command that
 // did nothing for the entire Activation (moved, changed facing, fired,
-// attacked or was attacked) and is not adjacent to an enemy unit flips back
-// to its normal side.
+// rearmed, attacked or was attacked) and is not adjacent to an enemy unit
+// flips back to its normal side. "Rearmed" is a change of how the unit is
+// armed or arrayed: a Hobilar's mount or dismount, entering or leaving
+// Shield Wall or Schiltron (ruling R90).
 func (g *game) rallyPhase() {
 	st := g.st
 	for i, u := range g.sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || us.Status != Disordered || us.Acted || us.OffMap {
+		if u.Command != st.Command || us.Status != Disordered || us.Acted || us.Rearmed || us.OffMap {
 			continue
 		}
 		if g.adjacentEnemy(u.Side, us.Hex) {

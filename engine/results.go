@@ -122,7 +122,7 @@ type UnitRetired struct {
 
 func (e UnitRetired) apply(st *State) {
 	u := st.Unit(e.Unit)
-	u.Status, u.Hex, u.ShieldWall = Retired, e.To, false
+	u.Status, u.Hex, u.ShieldWall, u.Schiltron = Retired, e.To, false, false
 }
 
 func (e UnitRetired) describe(*Scenario) string {
@@ -137,7 +137,7 @@ type UnitEliminated struct {
 
 func (e UnitEliminated) apply(st *State) {
 	u := st.Unit(e.Unit)
-	u.Status, u.ShieldWall = Eliminated, false
+	u.Status, u.ShieldWall, u.Schiltron = Eliminated, false, false
 }
 
 func (e UnitEliminated) describe(*Scenario) string {
@@ -292,7 +292,7 @@ type UnitRetreated struct {
 
 func (e UnitRetreated) apply(st *State) {
 	u := st.Unit(e.Unit)
-	u.Hex, u.ShieldWall = e.Path[len(e.Path)-1], false
+	u.Hex, u.ShieldWall, u.Schiltron = e.Path[len(e.Path)-1], false, false
 	for _, l := range e.Leaders {
 		st.Leader(l).Hex = u.Hex
 	}

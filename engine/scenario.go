@@ -122,6 +122,8 @@ type UnitSpec struct {
 	ShieldWall bool
 	// NoRetreat: the unit carries a No Retreat marker (2.2; battle.go).
 	NoRetreat bool
+	// Schiltron: the unit starts the battle in Schiltron (ruling R89).
+	Schiltron bool
 }
 
 // Ratings are the numbers printed on both sides of a combat unit (2.2):

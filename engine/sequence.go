@@ -205,6 +205,8 @@ func (g *game) order(o Order) error {
 		return g.face(o)
 	case ShieldWallOrder:
 		return g.shieldWall(o)
+	case SchiltronOrder:
+		return g.schiltron(o)
 	case Fire:
 		return g.fire(o)
 	case StandingFire:

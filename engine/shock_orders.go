@@ -221,6 +221,8 @@ func (g *game) attacker(o Order, name string) (int, error) {
 		return -1, g.illegal(o, "10.1", fmt.Sprintf("%s (%s) is not in the Attacker row of the Weapon System Matrix: it never Shocks", spec.ID, spec.Type))
 	case us.ShieldWall:
 		return -1, g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may not Shock attack", spec.ID))
+	case us.Schiltron:
+		return -1, g.illegal(o, "R89", fmt.Sprintf("%s stands in Schiltron: it may not Shock attack", spec.ID))
 	}
 	return i, nil
 }
@@ -376,7 +378,7 @@ func shockForms(sc *Scenario, st *State) []string {
 	var out []string
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || !onField(st, i) || us.Status == Retired || us.ShieldWall || !shocker(sc, st, i) {
+		if u.Command != st.Command || !onField(st, i) || us.Status == Retired || us.ShieldWall || us.Schiltron || !shocker(sc, st, i) {
 			continue
 		}
 		if fe := frontalEnemies(sc, st, i); len(fe) > 0 {

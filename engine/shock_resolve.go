@@ -219,6 +219,9 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 	if dj.ShieldWall && anyThrough(sc, st, atk, j, hex.Front) {
 		add(t.ShieldWall, "10.4 #9, 14.1", "Shield Wall attacked through its Front")
 	}
+	if inSchiltron(st, j) {
+		add(t.Schiltron, "10.4 #9, R89", "Schiltron")
+	}
 	if round > 0 {
 		add(round*t.ContinuedAttack, "12.7", "Continued Attack, %s before this one in the Activation", count(round, "attack"))
 	}
@@ -251,6 +254,9 @@ func count(n int, noun string) string {
 // two or more of Front, Left Flank, Right Flank and Rear +4 instead.
 func angleOfAttack(sc *Scenario, st *State, atk []int, j int) (int, string) {
 	t, dj := sc.Tables.ShockDRM, st.Units[j]
+	if inSchiltron(st, j) {
+		return 0, "" // a ring of pikes has no Flank or Rear (ruling R89)
+	}
 	sides := map[string]bool{}
 	var names []string
 	for _, i := range atk {
@@ -304,6 +310,16 @@ func shockTerrain(sc *Scenario, st *State, atk []int, j int) (int, string) {
 		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(to)]; tt != nil && tt.ShockDRM[class] != 0 {
 			drm += tt.ShockDRM[class]
 			names = append(names, tt.Name)
+		}
+		// 10.4 #2B "In some battles there are also modifiers for the
+		// attacker's terrain": the battle's, added to the defender's.
+		if from := sc.Map.TerrainAt(st.Units[i].Hex); sc.Rules.AttackerShock[from][class] != 0 {
+			drm += sc.Rules.AttackerShock[from][class]
+			name := from
+			if tt := sc.Tables.Terrain[from]; tt != nil {
+				name = tt.Name
+			}
+			names = append(names, fmt.Sprintf("%s attacks from %s", sc.Units[i].ID, name))
 		}
 		for _, f := range featuresBetween(&sc.Map, st.Units[i].Hex, to) {
 			t := sc.Tables.Hexsides[f.Feature]
@@ -379,7 +395,7 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		}
 		check = check || e.Kind != EffectRetreat
 	}
-	if retreat && onField(g.st, i) && g.st.Units[i].Status != Retired && !g.st.Units[i].NoRetreat && len(retreatPaths(g.sc, g.st, i, against)) == 0 {
+	if retreat && onField(g.st, i) && g.st.Units[i].Status != Retired && !g.st.Units[i].NoRetreat && !g.st.Units[i].Schiltron && len(retreatPaths(g.sc, g.st, i, against)) == 0 {
 		g.eliminate(i, cause+"; it cannot retreat (12.3)")
 	}
 	status := g.st.Units[i].Status

@@ -62,7 +62,7 @@ func (g *game) shieldWall(o ShieldWallOrder) error {
 		if u.Command != g.st.Command || us.OffMap || us.Status == Eliminated || us.ShieldWall == !o.Off {
 			continue
 		}
-		if !o.Off && (!unitType(g.sc, g.st, i).ShieldWall || us.Status != Normal) {
+		if !o.Off && (!unitType(g.sc, g.st, i).ShieldWall || us.Status != Normal || us.Schiltron) {
 			continue // only Pike and Dismounted MAA, and never Disordered
 		}
 		units = append(units, u.ID)
@@ -97,7 +97,8 @@ type ShieldWallOrdered struct {
 
 func (e ShieldWallOrdered) apply(st *State) {
 	for _, id := range e.Units {
-		st.Unit(id).ShieldWall = e.On
+		u := st.Unit(id)
+		u.ShieldWall, u.Rearmed = e.On, true // 13.1 "rearmed" (ruling R90)
 	}
 	if e.On {
 		if st.WallOrders == nil {

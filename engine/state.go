@@ -179,6 +179,12 @@ type UnitState struct {
 	ShieldWall bool `json:"shield_wall,omitempty"`
 	// NoRetreat: the unit carries a No Retreat marker (battle.go).
 	NoRetreat bool `json:"no_retreat,omitempty"`
+	// Schiltron: the unit stands in Schiltron (schiltron.go, ruling R89).
+	Schiltron bool `json:"schiltron,omitempty"`
+	// Rearmed: the unit changed how it is armed or arrayed in the current
+	// Activation (a Hobilar's mount or dismount, entering or leaving
+	// Shield Wall or Schiltron), which bars its Rally (13.1, ruling R90).
+	Rearmed bool `json:"rearmed,omitempty"`
 	// Fired: the unit has used its Active Fire in this Activation (9.2).
 	Fired bool `json:"fired,omitempty"`
 	// Reacted: the unit has used Reaction Fire in this Activation; a
@@ -255,7 +261,7 @@ func NewState(sc *Scenario) *State {
 	}
 	for _, u := range sc.Units {
 		st.Units = append(st.Units, UnitState{ID: u.ID, Hex: u.Hex, Facing: u.Facing, Status: u.Status, OffMap: u.OffMap,
-			ShieldWall: u.ShieldWall, NoRetreat: u.NoRetreat})
+			ShieldWall: u.ShieldWall, NoRetreat: u.NoRetreat, Schiltron: u.Schiltron})
 	}
 	for _, l := range sc.Leaders {
 		st.Leaders = append(st.Leaders, LeaderState{ID: l.ID, Hex: l.Hex, OffMap: l.OffMap})

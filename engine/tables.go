@@ -79,6 +79,9 @@ type ShockDRMs struct {
 	// ShieldWall: a defender in Shield Wall attacked through a Frontal
 	// hexside (10.4 #9, 14.1).
 	ShieldWall int
+	// Schiltron: a defender in Schiltron attacked through any hexside
+	// (10.4 #9; Herald's own value, ruling R89).
+	Schiltron int
 	// ContinuedAttack: per previous attack by the unit in the Activation
 	// (12.7).
 	ContinuedAttack int
@@ -199,6 +202,8 @@ type UnitType struct {
 	// ShieldWall: units of the type may form Shield Wall (14.1: Pike
 	// Infantry and Dismounted MAA).
 	ShieldWall bool
+	// Schiltron: units of the type may form Schiltron (ruling R89: Pike).
+	Schiltron bool
 	// Becomes is the type on the counter's other side for units that mount
 	// and dismount (14.2 Hobilars: MHOB ⇄ DHOB), and ChangeCost the MP the
 	// change takes; empty and 0 for every other type.

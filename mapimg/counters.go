@@ -123,6 +123,9 @@ func unitMarkers(u engine.UnitState) []string {
 	if u.ShieldWall {
 		out = append(out, "SHIELD WALL")
 	}
+	if u.Schiltron {
+		out = append(out, "SCHILTRON") // the components list's marker (ruling R89)
+	}
 	if u.OutOfCommand {
 		out = append(out, "OUT OF CMD")
 	}

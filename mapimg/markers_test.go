@@ -1,0 +1,19 @@
+package mapimg
+
+import (
+	"slices"
+	"testing"
+
+	"herald/engine"
+)
+
+// A unit in Schiltron carries the components list's SCHILTRON marker
+// (ruling R89).
+func TestSchiltronMarker(t *testing.T) {
+	if m := unitMarkers(engine.UnitState{Schiltron: true}); !slices.Contains(m, "SCHILTRON") {
+		t.Errorf("markers %v, want SCHILTRON", m)
+	}
+	if m := unitMarkers(engine.UnitState{}); slices.Contains(m, "SCHILTRON") {
+		t.Errorf("markers %v of a unit not in Schiltron", m)
+	}
+}
