@@ -54,7 +54,7 @@ func TestSchiltronOrders(t *testing.T) {
 	}
 	g.refuse(blue, "MOVE CA1 0605", "R89")
 	g.refuse(blue, "FACE CA1 E", "R89")
-	g.send(blue, "FACE CA1 NW")           // one vertex
+	g.send(blue, "FACE CA1 NW")            // one vertex
 	g.refuse(blue, "SCHILTRON OFF", "R89") // the Command has acted
 	g.refuse(blue, "SHOCK CA1 AT AN1", "R89")
 	g.send(blue, "END")
