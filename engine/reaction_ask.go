@@ -163,7 +163,11 @@ func (e ReactionAnswered) describe(*Scenario) string {
 	if len(e.Units) == 0 {
 		return fmt.Sprintf("No Reaction Fire at %s (9.2).", e.Mover)
 	}
-	return fmt.Sprintf("%s react with fire at %s (9.2).", strings.Join(e.Units, ", "), e.Mover)
+	verb := "react"
+	if len(e.Units) == 1 {
+		verb = "reacts"
+	}
+	return fmt.Sprintf("%s %s with fire at %s (9.2).", strings.Join(e.Units, ", "), verb, e.Mover)
 }
 
 func init() { registerEvents(ReactionAsked{}, ReactionAnswered{}) }
