@@ -119,6 +119,7 @@ var textFuncs = texttemplate.FuncMap{
 	"plural":   plural,
 	"against":  against,
 	"sentence": sentence,
+	"join":     strings.Join,
 }
 
 var htmlFuncs = htmltemplate.FuncMap{
@@ -126,6 +127,7 @@ var htmlFuncs = htmltemplate.FuncMap{
 	"rolls":    rollRange,
 	"plural":   plural,
 	"code":     codeSpans,
+	"join":     strings.Join,
 	// cid makes the src of an inline image; html/template would refuse
 	// the cid: scheme. The Content-ID is checked by validate.
 	"cid": func(id string) htmltemplate.URL { return htmltemplate.URL("cid:" + id) },
@@ -242,6 +244,9 @@ func validate(v View) error {
 	case Welcome:
 		g, side = v.Game, v.Side
 		blocks = append(blocks, &v.Block)
+		if v.MapCID != "" && !cidToken.MatchString(v.MapCID) {
+			return fmt.Errorf("MapCID %q is not a Content-ID (without <>)", v.MapCID)
+		}
 	case Result:
 		g, side, acc = v.Game, v.Side, &v.Account
 		if v.ToAct != (v.Block != nil) {

@@ -148,6 +148,10 @@ func samples() []struct {
 			Legal:      []string{"ACTIVATE Doria", "ACTIVATE Grimaldi", "ACTIVATE Alençon", "ACTIVATE Blois", "PASS"},
 			Block:      block(french, 1),
 			OrdersHelp: ordersHelp,
+			MapCID:     "map.crecy-4f2a.0@herald.example",
+			Roster:     sampleRoster(french),
+			UnitTypes:  []string{"CB Crossbow", "MMAA Mounted Men-at-Arms", "LB Longbow", "DMAA Dismounted Men-at-Arms"},
+			Example:    []string{"ACTIVATE Doria", "MOVE CB1 1005", "END"},
 		}},
 		{"welcome-english", Welcome{
 			Game: crecy(1), Side: english, Player: "alice@example.org", Key: keys[english],
@@ -156,6 +160,8 @@ func samples() []struct {
 			FirstToAct: french,
 			Block:      block(english, 1, "# standing orders only, e.g. STANDING SEIZE NEVER"),
 			OrdersHelp: ordersHelp,
+			Roster:     sampleRoster(english),
+			UnitTypes:  []string{"LB Longbow", "DMAA Dismounted Men-at-Arms", "CB Crossbow", "MMAA Mounted Men-at-Arms"},
 		}},
 		{"decision-french-seize", Decision{
 			Game: crecy(3), Account: move2(), Side: french,
@@ -322,4 +328,26 @@ var ordersHelp = []string{
 	"The orders are ACTIVATE, END, CONTINUE, PASS, SEIZE and DECLINE, as in the Sequence of Play (3.0, 4.0). A block may run through several decisions: ACTIVATE Godfrey, END, CONTINUE Edward.",
 	"Standing orders settle the decisions that come up during your opponent's turn without a mail: `STANDING SEIZE NEVER`, or `STANDING SEIZE Alençon IF Edward`. Without them Herald asks you. Send them at any time.",
 	"The whole order language: docs/orders.md.",
+}
+
+// sampleRoster is part of Crécy's order of battle, the recipient's army
+// first.
+func sampleRoster(first string) []Roster {
+	fr := []Roster{
+		{Side: french, Command: "Doria's Crossbowmen", Activate: "Doria", Leader: "Doria at 1107: Activation Rating 3, Command Range 3",
+			Units: []RosterUnit{{ID: "CB1", Type: "CB", Kind: "Crossbow", Hex: "1105", Facing: "W", MA: 4, Shock: 1, Weapon: "Crossbow"},
+				{ID: "CB2", Type: "CB", Kind: "Crossbow", Hex: "1107", Facing: "W", MA: 4, Shock: 1, Weapon: "Crossbow"}}},
+		{Side: french, Command: "Alençon's Mounted Men-at-Arms", Activate: "Alençon", Leader: "Alençon at 1408: Activation Rating 2, Command Range 4",
+			Units: []RosterUnit{{ID: "MA1", Type: "MMAA", Kind: "Mounted Men-at-Arms", Hex: "1406", Facing: "W", MA: 7, Shock: -1},
+				{ID: "MA5", Type: "MMAA", Kind: "Mounted Men-at-Arms", Hex: "off map", MA: 7, Shock: -1}}},
+	}
+	en := []Roster{
+		{Side: english, Command: "Godfrey's Longbow", Activate: "Godfrey", Leader: "Godfrey at 0611: Activation Rating 3, Command Range 3",
+			Units: []RosterUnit{{ID: "LB1", Type: "LB", Kind: "Longbow", Hex: "0610", Facing: "E", MA: 5, Shock: 1, Weapon: "Longbow"},
+				{ID: "DM1", Type: "DMAA", Kind: "Dismounted Men-at-Arms", Hex: "0611", Facing: "E", MA: 3, Shock: -2, Status: "Disordered"}}},
+	}
+	if first == french {
+		return append(fr, en...)
+	}
+	return append(en, fr...)
 }

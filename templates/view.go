@@ -1,6 +1,9 @@
 package templates
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // The view models below are plain data. The daemon fills them from the
 // engine, the dice log and the store; the templates only print them. Every
@@ -159,7 +162,58 @@ type Welcome struct {
 	// OrdersHelp are a few lines about the order language, each printed
 	// as a paragraph.
 	OrdersHelp []string
+	// MapCID is the Content-ID (without <>) of the inline map of the
+	// opening position; empty when the mail carries no map.
+	MapCID string
+	// Roster is each army's order of battle, Command by Command: the
+	// recipient's first.
+	Roster []Roster
+	// UnitTypes name the types of the Rosters' units: "CB Crossbow".
+	UnitTypes []string
+	// Example is a first block Herald has checked against the opening
+	// position (an Activation, a move, END), for the player who acts
+	// first; empty for the other, or when no such block exists.
+	Example []string
 }
+
+// Roster is one Command's order of battle: its leader, and where each of
+// its units stands with its printed ratings.
+type Roster struct {
+	Side    string // "French"
+	Command string // "Doria's Crossbowmen"
+	// Activate is the Command as orders name it: ACTIVATE Doria.
+	Activate string
+	// Leader says where the leader stands and what he can do: "Doria at
+	// 1107, Activation Rating 3, Command Range 3". Empty without one.
+	Leader string
+	Units  []RosterUnit
+}
+
+// RosterUnit is one unit of a Roster, as its counter shows it.
+type RosterUnit struct {
+	ID     string // "CB1"
+	Type   string // "CB"
+	Kind   string // the type's name: "Crossbow"
+	Hex    string // "1105", or "off map"
+	Facing string // the vertex it faces: "W"; empty off map
+	MA     int    // Movement Allowance (5.1)
+	Shock  int    // Shock DRM (10.4 #3)
+	Weapon string // the missile weapon it fires, or ""
+	Status string // "Disordered" or "Retired"; empty when in good order
+}
+
+// TextRow is the unit as a row of the text mail's roster, under the
+// heading RosterHeading.
+func (u RosterUnit) TextRow() string {
+	s := strings.TrimRight(fmt.Sprintf("%-6s %-6s %-7s %-5s %3d  %+4d  %s", u.ID, u.Type, u.Hex, u.Facing, u.MA, u.Shock, u.Weapon), " ")
+	if u.Status != "" {
+		s += " (" + u.Status + ")"
+	}
+	return s
+}
+
+// RosterHeading heads the columns of RosterUnit.TextRow.
+const RosterHeading = "unit   type   hex     faces  MA  Shock  fires"
 
 // Result is sent to both players after a block of orders was carried out
 // and the game now waits for one of them. The player who acts next gets

@@ -13,6 +13,7 @@ import (
 	"herald/engine"
 	"herald/pbem"
 	"herald/pbem/dice"
+	"herald/pbem/mailbox"
 	"herald/pbem/store"
 	"herald/templates"
 )
@@ -80,12 +81,22 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		if err := saveDice(tx, rec.ID, header.Line(), up); err != nil {
 			return err
 		}
+		opening, err := s.openingMap(g)
+		if err != nil {
+			return err
+		}
 		for i, p := range players {
 			side, _ := sc.SideByName(p.Side)
 			if err := tx.PutSecret(rec.ID, secretKey(side), []byte(keys[i])); err != nil {
 				return err
 			}
-			if err := s.send(tx, g, s.welcome(g, side, keys[i]), p.Address, mailRef{kind: "welcome", side: p.Side, latest: true}); err != nil {
+			w := s.welcome(g, side, keys[i])
+			ref := mailRef{kind: "welcome", side: p.Side, latest: true}
+			if opening != nil {
+				w.MapCID = opening.ContentID
+				ref.inline = []mailbox.Part{*opening}
+			}
+			if err := s.send(tx, g, w, p.Address, ref); err != nil {
 				return err
 			}
 		}
@@ -147,7 +158,23 @@ func newPlayerKey() (string, error) {
 	return k[0:4] + "-" + k[4:8] + "-" + k[8:12] + "-" + k[12:16], nil
 }
 
-// welcome is a player's first mail.
+// openingMap is the welcome's map of the opening position, or nil when
+// maps are off.
+func (s *Service) openingMap(g *game) (*mailbox.Part, error) {
+	if s.cfg.Map == nil {
+		return nil, nil
+	}
+	png, err := s.cfg.Map(g.sc, g.st, g.st, nil)
+	if err != nil {
+		return nil, fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
+	}
+	return &mailbox.Part{Name: fmt.Sprintf("%s-move-%d-opening.png", g.rec.ID, g.rec.Move), ContentType: "image/png",
+		ContentID: fmt.Sprintf("map.%s.0@%s", g.rec.ID, s.host()), Data: png}, nil
+}
+
+// welcome is a player's first mail: his key, the armies and, for the
+// player who acts first, what he may send and a first block Herald has
+// checked.
 func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welcome {
 	w := templates.Welcome{
 		Game:       s.gameView(g),
@@ -160,8 +187,11 @@ func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welco
 		Block:      templates.OrderBlock{GameID: g.rec.ID, Move: g.rec.Move, Key: key},
 		OrdersHelp: ordersHelp,
 	}
+	w.Roster = roster(g.sc, g.st, side)
+	w.UnitTypes = unitTypes(w.Roster)
 	if g.st.Pending.Side == side {
 		w.Legal = engine.Legal(g.sc, g.st)
+		w.Example = example(g.sc, g.st)
 	}
 	return w
 }

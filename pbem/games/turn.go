@@ -104,7 +104,7 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 			return fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
 		}
 		acc.MapCID = fmt.Sprintf("map.%s.%d@%s", g.rec.ID, up.Batch, s.host())
-		ref.inline = []mailbox.Part{{Name: fmt.Sprintf("%s-move-%d.png", g.rec.ID, g.st.Move), ContentType: "image/png", ContentID: acc.MapCID, Data: png}}
+		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: acc.MapCID, Data: png}}
 	}
 	if g.rec.Over {
 		return s.gameOver(tx, g, acc, ref, "")
@@ -123,6 +123,14 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 		}
 	}
 	return nil
+}
+
+// mapName names a mail's map by the move of the mail (the move its block
+// carries, as its subject and the map's title say) and the dice batch of
+// the orders it shows: a block of standing orders alone leaves the move
+// as it was, so the move alone would give two maps one name.
+func mapName(game string, move int, batch uint64) string {
+	return fmt.Sprintf("%s-move-%d-b%d.png", game, move, batch)
 }
 
 // resultView is a side's mail after a block: a Decision when the game waits
