@@ -28,8 +28,9 @@ const DefaultMaxBytes = 1 << 20
 // Mail is a received message reduced to what Herald needs.
 type Mail struct {
 	MessageID  string   // without <>; "" if absent
-	From       string   // the sender's address, normalised (NormalizeAddress)
-	FromName   string   // the sender's display name, decoded
+	From       string   // the sender's address (ParseSender); "" when none can be answered
+	FromName   string   // the sender's display name, decoded and made safe to show
+	FromHeader string   // the From header as it stood, for the log
 	To         []string // normalised recipients: To, Cc, Delivered-To, X-Original-To
 	Subject    string   // decoded
 	InReplyTo  string   // without <>
@@ -82,11 +83,8 @@ func readHeader(h mail.Header, n int, self []string) *Mail {
 	m := &Mail{Size: n}
 	m.MessageID, _ = h.MessageID()
 	m.Subject, _ = h.Subject()
-	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
-		m.From, m.FromName = NormalizeAddress(from[0].Address), from[0].Name
-	} else if v := h.Get("From"); v != "" {
-		m.From = NormalizeAddress(v)
-	}
+	m.FromHeader = h.Get("From")
+	m.From, m.FromName = ParseSender(m.FromHeader)
 	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
 		m.InReplyTo = ids[0]
 	}
@@ -106,9 +104,10 @@ func recipients(h mail.Header) []string {
 		}
 	}
 	for _, k := range []string{"To", "Cc"} {
-		list, _ := h.AddressList(k)
-		for _, a := range list {
-			add(a.Address)
+		for _, v := range h.Values(k) {
+			for _, a := range ParseAddresses(v) {
+				add(a)
+			}
 		}
 	}
 	for _, k := range []string{"Delivered-To", "X-Original-To"} {

@@ -47,15 +47,54 @@ func (s *Service) HandleMail(raw []byte) (Outcome, error) {
 		if w.seen(w.key) {
 			return nil
 		}
-		if err := w.run(me); err != nil || w.copy {
-			return err
+		if err := w.run(me); err != nil {
+			return &mailFailure{err}
+		}
+		if w.copy {
+			return nil
 		}
 		return tx.MarkProcessed(w.key, store.Processed{Game: out.Game, Outcome: out.Status, Rejected: out.Rejected, At: s.cfg.Now().UTC()})
 	})
+	var mf *mailFailure
+	if errors.As(err, &mf) {
+		return s.failed(m, id, anonymousKey(m, me, id, raw), mf.err)
+	}
 	if err != nil {
 		return Outcome{}, fmt.Errorf("games: mail %s: %w", id, err)
 	}
 	s.log.Info("mail processed", "message_id", id, "game", out.Game, "outcome", out.Status)
+	return out, nil
+}
+
+// mailFailure is an error of processing a mail itself, not of the store:
+// processing it again would fail again.
+type mailFailure struct{ err error }
+
+func (e *mailFailure) Error() string { return e.err.Error() }
+func (e *mailFailure) Unwrap() error { return e.err }
+
+// failed gives a mail whose processing failed (its effects rolled back)
+// its disposition all the same, so that it is not offered again for
+// ever: it is recorded as "failed", filed as rejected and logged as an
+// error for the operator, and the sender, if he can be answered, is told
+// that nothing changed. Only when even that cannot be committed is the
+// mail left for a retry.
+func (s *Service) failed(m *pbem.Mail, id, key string, cause error) (Outcome, error) {
+	s.log.Error("mail could not be processed; filed as rejected, nothing changed", "message_id", id, "err", cause)
+	out := Outcome{MessageID: id, Status: "failed", Rejected: true}
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		if m != nil && m.From != "" && m.Robot == "" {
+			n := templates.Notice{About: "Your mail could not be processed", Paragraphs: []string{
+				"Herald failed on your mail because of an error of its own, which its operator can read in the log. Nothing in any game has changed. Write again later, or to the organizer of your game."}}
+			if err := s.send(tx, nil, n, m.From, mailRef{kind: "failed", tag: hashTag(id), inReplyTo: id}); err != nil {
+				s.log.Error("no notice of the failure", "message_id", id, "err", err)
+			}
+		}
+		return tx.MarkProcessed(key, store.Processed{Outcome: out.Status, Rejected: true, At: s.cfg.Now().UTC()})
+	})
+	if err != nil {
+		return Outcome{}, fmt.Errorf("games: mail %s: %w (and recording the failure: %w)", id, cause, err)
+	}
 	return out, nil
 }
 
@@ -92,7 +131,10 @@ func (w *work) ignore(why string) error {
 func (w *work) run(me *pbem.MailError) error {
 	m := w.m
 	switch {
-	case m == nil || m.From == "":
+	case m == nil:
+		return w.ignore("no header")
+	case m.From == "":
+		w.s.log.Warn("no address to answer in From", "message_id", w.id, "from", m.FromHeader)
 		return w.ignore("no sender")
 	case m.Robot != "":
 		return w.ignore(m.Robot)

@@ -1,0 +1,139 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"herald/engine"
+	"herald/pbem"
+	"herald/pbem/mailbox"
+	"herald/templates"
+)
+
+// smtpSend submits a raw mail to Herald through the embedded SMTP server,
+// as any stranger on the Internet could, whatever its From says.
+func (w *world) smtpSend(raw []byte) {
+	w.t.Helper()
+	s, err := mailbox.NewSender(mailbox.SenderConfig{Addr: w.emb.SMTPAddr(), HELO: "stranger.test", Timeout: 5 * time.Second, Logger: w.log})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if err := s.SendRaw(context.Background(), "stranger@localhost", []string{"herald@localhost"}, raw); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// latestBlock is the block of the newest mail of a game in a player's
+// inbox: what he would copy to answer.
+func (w *world) latestBlock(player, game string) pbem.Block {
+	w.t.Helper()
+	msgs := w.messages(player, "INBOX")
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m, err := pbem.ReadMail(msgs[i].Raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		if blocks, _ := pbem.FindBlocks(m.Text); len(blocks) == 1 && blocks[0].GameID == game && blocks[0].Key != "" {
+			return blocks[0]
+		}
+	}
+	w.t.Fatalf("%s has no mail with a block of %s", player, game)
+	return pbem.Block{}
+}
+
+// rawMail is a plain-text mail with the From header exactly as given.
+func rawMail(from, to, subject, messageID, body string) []byte {
+	return []byte("From: " + from + "\r\nTo: " + to + "\r\nSubject: " + subject +
+		"\r\nMessage-ID: <" + messageID + ">\r\nDate: Tue, 03 Mar 2026 18:40:00 +0000\r\n" +
+		"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+		strings.ReplaceAll(body, "\n", "\r\n"))
+}
+
+// Finding 4 (issue 15): From headers that are not strict RFC 5322, as
+// real clients write them, are read leniently and answered; a From with no
+// address in it is filed as rejected. No mail is left to be retried for
+// ever, and no reply carries what a display name smuggled in.
+func TestPoisonFromHeaders(t *testing.T) {
+	w := newWorld(t, "alice", "bob", "mallory")
+	w.start(nil)
+	w.newGame("crecy-poison", "alice", "bob")
+	w.settle()
+	blk := w.latestBlock("bob", "crecy-poison")
+	status := templates.OrderBlock{GameID: blk.GameID, Move: blk.Move, Key: blk.Key, Prefill: []string{"STATUS"}}.Text()
+	to := "herald+crecy-poison@localhost"
+	answered := map[string]string{ // From header: the Message-ID of the mail
+		"=?utf-8?q?Bob_@_home?= <bob@localhost>":                      "p2@localhost",
+		"=?utf-8?q?Bob=0D=0ABcc:_mallory@localhost?= <bob@localhost>": "p3@localhost",
+		"<script>alert(1)</script> <bob@localhost>":                   "p4@localhost",
+		"Bob Smith <bob@localhost":                                    "p5@localhost",
+	}
+	for from, id := range answered {
+		w.smtpSend(rawMail(from, to, "Re: [crecy-poison] status", id, status))
+	}
+	w.smtpSend(rawMail("Bob (no address here)", to, "Re: [crecy-poison] status", "p6@localhost", status))
+	orders := templates.OrderBlock{GameID: blk.GameID, Move: blk.Move, Key: blk.Key, Prefill: []string{"ACTIVATE Doria", "END"}}.Text()
+	w.smtpSend(rawMail("Bob [work] <bob@localhost>", to, "Re: [crecy-poison] Move 1", "p1@localhost", orders))
+	w.settle()
+
+	if n := w.unseen(); n != 0 {
+		t.Fatalf("%d mails left unprocessed in Herald's INBOX", n)
+	}
+	if s, err := w.service().Summary("crecy-poison"); err != nil || s.Chain.Batches != 1 {
+		t.Errorf("the orders from \"Bob [work] <bob@localhost>\" were not applied once: %+v %v", s, err)
+	}
+	replies := map[string]bool{}
+	for _, m := range w.messages("bob", "INBOX") {
+		pm, err := pbem.ReadMail(m.Raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		replies[pm.MessageID] = true
+		if strings.Contains(strings.ToLower(string(m.Raw)), "bcc:") || strings.Contains(string(m.Raw), "<script>") {
+			t.Errorf("a reply to bob carries what a display name held:\n%s", m.Raw)
+		}
+	}
+	for from, id := range answered {
+		if !replies["crecy-poison.status."+hashTag(id)+"@localhost"] {
+			t.Errorf("no answer to the mail from %q", from)
+		}
+	}
+	if msgs := w.messages("mallory", "INBOX"); len(msgs) != 0 {
+		t.Errorf("mallory, named in an encoded display name, got %d mails", len(msgs))
+	}
+	var filed []string
+	for _, m := range w.messages("herald", "Rejected") {
+		filed = append(filed, messageIDOf(m.Raw))
+	}
+	if !strings.Contains(fmt.Sprint(filed), "p6@localhost") {
+		t.Errorf("the mail without an address in From is not in Rejected: %v", filed)
+	}
+}
+
+// A mail whose processing fails for a reason of Herald's own is not
+// retried for ever either: it is recorded as failed, changes nothing, and
+// its sender is told.
+func TestFailedMailGetsADisposition(t *testing.T) {
+	f := newFixture(t)
+	f.svc.cfg.Map = func(*engine.Scenario, *engine.State, *engine.State, []engine.Event) ([]byte, error) {
+		return nil, errors.New("the renderer is broken")
+	}
+	before := f.snapshot()
+	raw := f.orders(bob, "", "ACTIVATE Doria", "END")
+	out := f.handle(raw)
+	if out.Status != "failed" || !out.Rejected {
+		t.Fatalf("outcome %+v, want failed and rejected", out)
+	}
+	if f.snapshot() != before {
+		t.Error("the failed mail changed the game")
+	}
+	if m := only(t, f.deliverAll(), bob); !strings.Contains(m.mail.Text, "Nothing in any game has changed") {
+		t.Errorf("the notice of the failure:\n%s", m.mail.Text)
+	}
+	if again := f.handle(raw); again.Status != "duplicate" {
+		t.Errorf("the same mail again: %+v", again)
+	}
+}
