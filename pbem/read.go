@@ -20,6 +20,10 @@ type ReadOptions struct {
 	// Self are Herald's own addresses (plus-tags ignored): mail from them
 	// is never answered.
 	Self []string
+	// Size, when larger than the raw bytes, is the size of the whole mail
+	// of which raw is only the header: the IMAP server said how large it
+	// is (RFC822.SIZE), and only its header was fetched.
+	Size int64
 }
 
 // DefaultMaxBytes is ReadOptions.MaxBytes when unset.
@@ -57,18 +61,22 @@ func (e *MailError) Error() string { return "pbem: " + e.Reason }
 
 // ReadMail parses raw RFC 5322 bytes; errors are *MailError.
 func ReadMail(raw []byte, opt ReadOptions) (*Mail, error) {
-	max := opt.MaxBytes
-	if max <= 0 {
-		max = DefaultMaxBytes
+	limit := opt.MaxBytes
+	if limit <= 0 {
+		limit = DefaultMaxBytes
 	}
 	e, err := message.Read(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return nil, &MailError{Reason: fmt.Sprintf("the mail's header could not be read (%v)", err)}
 	}
-	m := readHeader(mail.Header{Header: e.Header}, len(raw), opt.Self)
-	if int64(len(raw)) > max {
+	n := max(int64(len(raw)), opt.Size)
+	m := readHeader(mail.Header{Header: e.Header}, int(n), opt.Self)
+	if n > limit {
 		return nil, &MailError{TooLarge: true, Mail: m, Reason: fmt.Sprintf(
-			"your mail is %s; Herald reads mails up to %s — send the orders without attachments", size(int64(len(raw))), size(max))}
+			"your mail is %s; Herald reads mails up to %s — send the orders without attachments", size(n), size(limit))}
+	}
+	if n > int64(len(raw)) {
+		return nil, &MailError{Mail: m, Reason: "Herald received only the header of your mail"}
 	}
 	text, err := bodyText(e)
 	if err != nil {

@@ -12,7 +12,11 @@ import (
 // mail and tells the intake how to file it. An error leaves the mail
 // unseen, to be offered again; other mails go on meanwhile.
 func (s *Service) Handle(_ context.Context, m mailbox.Message) (mailbox.Disposition, error) {
-	out, err := s.HandleMail(m.Raw)
+	handle := s.HandleMail
+	if m.HeaderOnly {
+		handle = func(h []byte) (Outcome, error) { return s.HandleHeader(h, m.Size) }
+	}
+	out, err := handle(m.Raw)
 	if err != nil {
 		s.log.Error("mail failed", "uid", m.UID, "message_id", m.MessageID, "attempt", m.Attempt, "err", err)
 		return 0, err

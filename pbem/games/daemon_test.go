@@ -92,7 +92,7 @@ func (w *world) start(hooks *mailbox.Hooks) {
 		w.t.Fatal(err)
 	}
 	in, err := mailbox.NewIntake(mailbox.IntakeConfig{Addr: w.emb.IMAPAddr(), Username: "herald", Password: "h",
-		Logger: w.log, Hooks: hooks, PollInterval: 50 * time.Millisecond,
+		Logger: w.log, Hooks: hooks, PollInterval: 50 * time.Millisecond, MaxMessageBytes: svc.MaxMailBytes(),
 		ReconnectBackoff: mailbox.ConstantBackoff(50 * time.Millisecond), RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)})
 	if err != nil {
 		w.t.Fatal(err)

@@ -30,8 +30,21 @@ type Outcome struct {
 // together, or nothing. It is safe to call again with the same mail: a copy
 // changes nothing, is answered by nothing and gets the outcome of the first
 // (dedupe.go).
-func (s *Service) HandleMail(raw []byte) (Outcome, error) {
-	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}})
+func (s *Service) HandleMail(raw []byte) (Outcome, error) { return s.handleMail(raw, 0) }
+
+// HandleHeader processes a mail of size bytes of which only the header
+// was fetched, because it is larger than MaxMailBytes: it is answered as
+// too large, from its header alone.
+func (s *Service) HandleHeader(header []byte, size int64) (Outcome, error) {
+	return s.handleMail(header, size)
+}
+
+// MaxMailBytes is the largest mail the service reads: the intake fetches
+// only the header of a larger one (mailbox.IntakeConfig.MaxMessageBytes).
+func (s *Service) MaxMailBytes() int64 { return s.cfg.MaxMailBytes }
+
+func (s *Service) handleMail(raw []byte, size int64) (Outcome, error) {
+	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}, Size: size})
 	var me *pbem.MailError
 	if readErr != nil {
 		if !errors.As(readErr, &me) {

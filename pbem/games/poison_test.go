@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -135,5 +136,39 @@ func TestFailedMailGetsADisposition(t *testing.T) {
 	}
 	if again := f.handle(raw); again.Status != "duplicate" {
 		t.Errorf("the same mail again: %+v", again)
+	}
+}
+
+// Finding 8 (issue 15): a mail over max_mail_bytes is answered from its
+// header alone; the daemon never fetches its body.
+func TestOversizeMailAnsweredFromItsHeader(t *testing.T) {
+	w := newWorld(t, "alice", "bob")
+	var largest atomic.Int64
+	w.start(&mailbox.Hooks{AfterFetch: func(m mailbox.Message) error {
+		for n := largest.Load(); int64(len(m.Raw)) > n && !largest.CompareAndSwap(n, int64(len(m.Raw))); n = largest.Load() {
+		}
+		return nil
+	}})
+	w.newGame("crecy-big", "alice", "bob")
+	w.settle()
+	blk := w.latestBlock("bob", "crecy-big")
+	film := strings.Repeat("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n", 3<<20/73)
+	orders := templates.OrderBlock{GameID: blk.GameID, Move: blk.Move, Key: blk.Key, Prefill: []string{"ACTIVATE Doria"}}.Text()
+	w.smtpSend(rawMail("Bob <bob@localhost>", "herald+crecy-big@localhost", "Re: [crecy-big] Move 1", "big@localhost", orders+film))
+	w.settle()
+	if n := largest.Load(); n > mailbox.MaxHeaderBytes {
+		t.Errorf("Herald fetched %d bytes of a mail over its limit", n)
+	}
+	var notice string
+	for _, m := range w.messages("bob", "INBOX") {
+		if strings.Contains(messageIDOf(m.Raw), ".notice.") {
+			notice = string(m.Raw)
+		}
+	}
+	if !strings.Contains(notice, "your mail is 3 MB") {
+		t.Errorf("bob was not told his mail is too large:\n%s", notice)
+	}
+	if s, _ := w.service().Summary("crecy-big"); s.Chain.Batches != 0 {
+		t.Error("the oversize mail's orders were applied")
 	}
 }

@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -59,8 +60,16 @@ type Message struct {
 	From         []string
 	InternalDate time.Time
 	// Raw is the message exactly as the server stores it (BODY.PEEK[]),
-	// including headers added on delivery.
+	// including headers added on delivery; for a message larger than
+	// IntakeConfig.MaxMessageBytes only its header (HeaderOnly).
 	Raw []byte
+	// Size is the message's size on the server (RFC822.SIZE), known
+	// before anything else is fetched.
+	Size int64
+	// HeaderOnly is true when Raw holds only the header, at most
+	// MaxHeaderBytes of it, because the message is larger than
+	// MaxMessageBytes: enough to answer it, never its body.
+	HeaderOnly bool
 	// Attempt counts the handler calls for this message in this process,
 	// starting at 1; it grows when the handler fails and is retried.
 	Attempt int
@@ -157,6 +166,12 @@ type IntakeConfig struct {
 	// RetryBackoff paces retries of a message whose handler failed
 	// (default ExponentialBackoff(5*time.Second, 15*time.Minute)).
 	RetryBackoff Backoff
+
+	// MaxMessageBytes, when positive, is the largest message fetched
+	// whole. Intake asks the server for each message's size first and
+	// fetches only the header of a larger one (Message.HeaderOnly), so a
+	// 30 MiB mail costs Herald no more memory than a small one.
+	MaxMessageBytes int64
 
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
@@ -262,8 +277,9 @@ func (e *hookError) Unwrap() error { return e.err }
 //
 // Each session connects, logs in, creates the processed and rejected
 // mailboxes if missing, SELECTs the mailbox and repeats: UID SEARCH UNSEEN;
-// for each message in UID order, UID FETCH BODY.PEEK[] (so \Seen stays
-// unset), call h, and only after h returned Processed or Rejected, set \Seen
+// for each message in UID order, UID FETCH its RFC822.SIZE, then
+// BODY.PEEK[] (so \Seen stays unset; only the header of a message over
+// MaxMessageBytes), call h, and only after h returned Processed or Rejected, set \Seen
 // and UID MOVE it (or COPY, \Deleted and UID EXPUNGE with UIDPLUS; never a
 // plain EXPUNGE); then wait with IDLE or poll.
 //
@@ -455,19 +471,9 @@ func (in *Intake) prune(unseen []imap.UID) {
 
 func (s *session) process(ctx context.Context, uid imap.UID) error {
 	in := s.in
-	body := &imap.FetchItemBodySection{Peek: true}
-	bufs, err := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
-		UID: true, Flags: true, Envelope: true, InternalDate: true,
-		BodySection: []*imap.FetchItemBodySection{body},
-	}).Collect()
+	b, err := s.fetch(uid, &imap.FetchOptions{UID: true, Flags: true, Envelope: true, InternalDate: true, RFC822Size: true})
 	if err != nil {
-		return fmt.Errorf("mailbox: fetch uid %d: %w", uid, err)
-	}
-	var b *imapclient.FetchMessageBuffer
-	for _, x := range bufs {
-		if x.UID == uid {
-			b = x
-		}
+		return err
 	}
 	if b == nil {
 		in.log.Debug("message vanished before fetch", "uid", uid)
@@ -476,9 +482,13 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 	if slices.Contains(b.Flags, imap.FlagSeen) {
 		return nil // another client got there first
 	}
-	raw := b.FindBodySection(body)
+	raw, headerOnly, err := s.content(uid, b.RFC822Size)
+	if err != nil {
+		return err
+	}
 	if raw == nil {
-		return fmt.Errorf("mailbox: fetch uid %d: server sent no body", uid)
+		in.log.Debug("message vanished before fetch", "uid", uid)
+		return nil
 	}
 	in.attempts[uid]++
 	m := Message{
@@ -487,6 +497,8 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 		UIDValidity:  s.validity,
 		InternalDate: b.InternalDate,
 		Raw:          raw,
+		Size:         b.RFC822Size,
+		HeaderOnly:   headerOnly,
 		Attempt:      in.attempts[uid],
 	}
 	if env := b.Envelope; env != nil {
@@ -548,6 +560,63 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 	delete(in.attempts, uid)
 	log.Info("message filed", "disposition", d, "to", dest)
 	return nil
+}
+
+// MaxHeaderBytes bounds the header fetched of a message larger than
+// MaxMessageBytes: enough for any header a mail client writes, and a
+// bound on what a header of megabytes costs.
+const MaxHeaderBytes = 64 << 10
+
+// fetch fetches one message's items; nil when it is gone.
+func (s *session) fetch(uid imap.UID, opts *imap.FetchOptions) (*imapclient.FetchMessageBuffer, error) {
+	bufs, err := s.c.Fetch(imap.UIDSetNum(uid), opts).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("mailbox: fetch uid %d: %w", uid, err)
+	}
+	for _, x := range bufs {
+		if x.UID == uid {
+			return x, nil
+		}
+	}
+	return nil, nil
+}
+
+// content fetches a message of size bytes without setting \Seen: whole
+// (BODY.PEEK[]) when it is within MaxMessageBytes, else only its header
+// (BODY.PEEK[HEADER]<0.MaxHeaderBytes>), ending in the blank line that
+// ends a header. It returns nil when the message is gone.
+func (s *session) content(uid imap.UID, size int64) (raw []byte, headerOnly bool, err error) {
+	section := &imap.FetchItemBodySection{Peek: true}
+	headerOnly = s.in.cfg.MaxMessageBytes > 0 && size > s.in.cfg.MaxMessageBytes
+	if headerOnly {
+		section.Specifier = imap.PartSpecifierHeader
+		section.Partial = &imap.SectionPartial{Offset: 0, Size: MaxHeaderBytes}
+	}
+	b, err := s.fetch(uid, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	if err != nil || b == nil {
+		return nil, false, err
+	}
+	raw = b.FindBodySection(section)
+	if raw == nil {
+		return nil, false, fmt.Errorf("mailbox: fetch uid %d: server sent no body", uid)
+	}
+	if headerOnly {
+		raw = endHeader(raw)
+		s.in.log.Info("message too large: fetched its header only", "uid", uid, "size", size, "max", s.in.cfg.MaxMessageBytes)
+	}
+	return raw, headerOnly, nil
+}
+
+// endHeader makes a header cut at MaxHeaderBytes a whole header: its last
+// complete line, then the blank line.
+func endHeader(h []byte) []byte {
+	if bytes.HasSuffix(h, []byte("\r\n\r\n")) {
+		return h
+	}
+	if i := bytes.LastIndex(h, []byte("\r\n")); i >= 0 {
+		h = h[:i]
+	}
+	return append(append([]byte(nil), h...), "\r\n\r\n"...)
 }
 
 // move moves set to dest with UID MOVE, or COPY + \Deleted + UID EXPUNGE

@@ -95,7 +95,7 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	playersCtx, stopPlayers := context.WithCancel(ctx)
 	defer stopPlayers()
 	var herald, players sync.WaitGroup
-	in, sender, err := localClients(emb, log)
+	in, sender, err := localClients(emb, svc.MaxMailBytes(), log)
 	if err != nil {
 		return err
 	}

@@ -78,7 +78,7 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 	in, err := mailbox.NewIntake(mailbox.IntakeConfig{
 		Addr: cfg.IMAP.Addr, Security: cfg.IMAP.Security, Username: cfg.IMAP.Username, Password: cfg.IMAP.Password,
 		Mailbox: cfg.IMAP.Mailbox, ProcessedMailbox: cfg.IMAP.Processed, RejectedMailbox: cfg.IMAP.Rejected,
-		PollInterval: cfg.IMAP.Poll, UseIdle: mailbox.IdleMode(cfg.IMAP.Idle), Logger: log,
+		PollInterval: cfg.IMAP.Poll, UseIdle: mailbox.IdleMode(cfg.IMAP.Idle), MaxMessageBytes: svc.MaxMailBytes(), Logger: log,
 	})
 	if err != nil {
 		return err
@@ -128,7 +128,7 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	if err != nil {
 		return err
 	}
-	in, sender, err := localClients(emb, log)
+	in, sender, err := localClients(emb, svc.MaxMailBytes(), log)
 	if err != nil {
 		return err
 	}
@@ -145,10 +145,11 @@ Ready. Stop with Ctrl-C.
 	return svc.Serve(ctx, in, sender.SendRaw, 10*time.Second)
 }
 
-// localClients are Herald's IMAP intake and SMTP sender on the embedded
-// server.
-func localClients(emb *mailbox.Embedded, log *slog.Logger) (*mailbox.Intake, *mailbox.Sender, error) {
-	in, err := mailbox.NewIntake(mailbox.IntakeConfig{Addr: emb.IMAPAddr(), Username: "herald", Password: "herald", Logger: log})
+// localClients are Herald's IMAP intake, which fetches only the header
+// of a mail over maxBytes, and SMTP sender on the embedded server.
+func localClients(emb *mailbox.Embedded, maxBytes int64, log *slog.Logger) (*mailbox.Intake, *mailbox.Sender, error) {
+	in, err := mailbox.NewIntake(mailbox.IntakeConfig{Addr: emb.IMAPAddr(), Username: "herald", Password: "herald",
+		MaxMessageBytes: maxBytes, Logger: log})
 	if err != nil {
 		return nil, nil, err
 	}
