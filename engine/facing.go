@@ -45,7 +45,7 @@ func (g *game) face(o Face) error {
 	}
 	i, ok := g.findUnit(o.Unit)
 	if !ok {
-		return g.illegal(o, "6.2", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+		return g.illegal(o, "6.2", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit)+g.unitHint(g.st.Pending.Side, o.Unit, false))
 	}
 	if err := g.mayMove(o, i); err != nil {
 		return err

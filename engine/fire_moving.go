@@ -35,7 +35,7 @@ func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*moving
 	case us.Fired:
 		return nil, g.illegal(o, "9.2", spec.ID+" has fired in this Activation")
 	case !ok:
-		return nil, g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Fire))
+		return nil, g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Fire)+g.unitHint(g.st.Pending.Side.Other(), o.Fire, true))
 	}
 	words, _ := pathWords(o.Path[:o.FireAt])
 	at := len(words)

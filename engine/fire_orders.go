@@ -237,11 +237,11 @@ func (g *game) fire(o Fire) error {
 	}
 	i, ok := g.findUnit(o.Unit)
 	if !ok {
-		return g.illegal(o, "9.1", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+		return g.illegal(o, "9.1", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), o.Unit)+g.unitHint(g.st.Pending.Side, o.Unit, false))
 	}
 	j, ok := g.findEnemyUnit(o.Target)
 	if !ok {
-		return g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Target))
+		return g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Target)+g.unitHint(g.st.Pending.Side.Other(), o.Target, true))
 	}
 	spec, us := g.sc.Units[i], g.st.Units[i]
 	t := unitType(g.sc, g.st, i)

@@ -111,7 +111,7 @@ func (g *game) move(o Move) error {
 	if l, ok := g.findLeader(g.st.Pending.Side, o.Unit); ok && o.With == "" {
 		return g.moveLeader(o, l)
 	}
-	return g.illegal(o, "5.1", fmt.Sprintf("the %s have no unit or leader called %q", g.sc.SideName(g.st.Pending.Side), o.Unit))
+	return g.illegal(o, "5.1", fmt.Sprintf("the %s have no unit or leader called %q", g.sc.SideName(g.st.Pending.Side), o.Unit)+g.unitHint(g.st.Pending.Side, o.Unit, false))
 }
 
 // mayGiveActions: movement orders belong to Phase B of the sender's

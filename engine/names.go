@@ -100,10 +100,23 @@ func (g *game) ownCommand(o Order, typed string) (string, error) {
 	e := g.illegal(o, "15.1", fmt.Sprintf("no Command of the %s is called %q", g.sc.SideName(side), typed))
 	if other, _ := resolveCommand(g.sc, side.Other(), typed); other != "" {
 		e.Reason = fmt.Sprintf("%s is a Command of the %s, not of the %s", commandName(g.sc, other), g.sc.SideName(side.Other()), g.sc.SideName(side))
-	} else if len(cands) > 0 {
-		e.Reason += "; did you mean " + strings.Join(cands, " or ") + "?"
+	} else if len(cands) > 0 && len(cands) < len(commandsOf(g.sc, side)) {
+		e.Reason += "; did you mean " + strings.Join(cands, " or ") + "?" // an ambiguous prefix
+	} else {
+		e.Reason += didYouMean(nearestCommands(g.sc, side, typed))
 	}
 	return "", e
+}
+
+// commandsOf are the ids of side's Commands.
+func commandsOf(sc *Scenario, side Side) []string {
+	var ids []string
+	for _, c := range sc.Commands {
+		if c.Side == side {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
 }
 
 // findStandard resolves one of side's Standards by id or name.

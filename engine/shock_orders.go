@@ -125,7 +125,7 @@ func (g *game) shock(o ShockOrder) error {
 	for _, name := range o.Defenders {
 		j, ok := g.findEnemyUnit(name)
 		if !ok || !onField(g.st, j) {
-			return g.illegal(o, "10.1", fmt.Sprintf("the enemy has no unit called %q on the field", name))
+			return g.illegal(o, "10.1", fmt.Sprintf("the enemy has no unit called %q on the field", name)+g.unitHint(g.st.Pending.Side.Other(), name, true))
 		}
 		if slices.Contains(d.Defenders, g.sc.Units[j].ID) {
 			return g.illegal(o, "10.1", fmt.Sprintf("%s is named twice", g.sc.Units[j].ID))
@@ -151,7 +151,7 @@ func (g *game) charge(o ChargeOrder) error {
 	}
 	j, ok := g.findEnemyUnit(o.Target)
 	if !ok || !onField(g.st, j) {
-		return g.illegal(o, "11.3", fmt.Sprintf("the enemy has no unit called %q on the field", o.Target))
+		return g.illegal(o, "11.3", fmt.Sprintf("the enemy has no unit called %q on the field", o.Target)+g.unitHint(g.st.Pending.Side.Other(), o.Target, true))
 	}
 	if rule, why := mayCharge(g.sc, g.st, i, j); why != "" {
 		return g.illegal(o, rule, why)
@@ -205,7 +205,7 @@ func hexIDs(hs []hex.Hex) string {
 func (g *game) attacker(o Order, name string) (int, error) {
 	i, ok := g.findUnit(name)
 	if !ok {
-		return -1, g.illegal(o, "10.1", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), name))
+		return -1, g.illegal(o, "10.1", fmt.Sprintf("the %s have no unit called %q", g.sc.SideName(g.st.Pending.Side), name)+g.unitHint(g.st.Pending.Side, name, false))
 	}
 	spec, us := g.sc.Units[i], g.st.Units[i]
 	switch {

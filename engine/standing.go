@@ -87,7 +87,7 @@ func (g *game) sideCommand(o Order, side Side, typed string) (string, error) {
 		return id, nil
 	}
 	e := &IllegalOrderError{Line: o.LineNo(), Text: o.String(), Rule: "15.1",
-		Reason: fmt.Sprintf("no Command of the %s is called %q", g.sc.SideName(side), typed)}
+		Reason: fmt.Sprintf("no Command of the %s is called %q", g.sc.SideName(side), typed) + didYouMean(nearestCommands(g.sc, side, typed))}
 	for _, c := range cands {
 		e.Legal = append(e.Legal, c)
 	}
