@@ -67,7 +67,9 @@ func runChild(spec childSpec) error {
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: log,
+	// The per-sender limit is not under test: a burst of fifty mails a
+	// player must not reach it.
+	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: log, PerHour: 1 << 20,
 		RetryBackoff: mailbox.ConstantBackoff(20 * time.Millisecond)})
 	if err != nil {
 		return err
@@ -160,6 +162,7 @@ func (w *world) startChild(spec childSpec) *child {
 		out.Close()
 		c.done <- err
 	}()
+	w.t.Cleanup(func() { cmd.Process.Kill() }) // a test that failed early
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
@@ -245,6 +248,11 @@ func TestCrashAtRandomMoments(t *testing.T) {
 		c.kill()
 	}
 	t.Logf("%d kills: %v", kills, stops)
+	for _, p := range crashPoints {
+		if stops[p] == 0 {
+			t.Errorf("no kill at %s: the daemon never got there during the burst", p)
+		}
+	}
 
 	// The burst is over: a last daemon reads what is left and sends every
 	// reply, and stops.
@@ -282,7 +290,7 @@ func TestCrashAtRandomMoments(t *testing.T) {
 		}
 		// Typically a few: the kills after the SMTP server accepted.
 		t.Logf("%d replies received twice, each with its Message-ID", resent)
-		if total < kills {
+		if total < kills/2 {
 			t.Errorf("only %d order mails during %d kills: not a burst", total, kills)
 		}
 		t.Logf("%d order mails", total)
