@@ -36,6 +36,9 @@ func TestRefusalSections(t *testing.T) {
 			pre: []send{{red, "ACTIVATE Anna\nEND\nCONTINUE Anna"}}, side: blue, order: "SEIZE Dora", rule: "15.0"},
 		{name: "pass in the middle of an Activation", pre: []send{{red, "ACTIVATE Anna"}}, order: "PASS", rule: "4.1"},
 		{name: "end with no Command activated", order: "END", rule: "ExtSoP"},
+		{name: "activate after an Activation, not in a Free one", pre: []send{{red, "ACTIVATE Anna\nEND"}}, order: "ACTIVATE Anna", rule: "4.1"},
+		{name: "continue in a Free Activation", order: "CONTINUE Anna", rule: "4.2"},
+		{name: "decline with no Continuation to answer", order: "DECLINE", rule: "4.3"},
 		{name: "a Command of no one", order: "ACTIVATE Zed", rule: "15.1"},
 		{name: "a standing order for a Command of no one", order: "STANDING SEIZE Zed", side: blue, rule: "15.1"},
 		{name: "orders with no decision pending", side: blue, order: "ACTIVATE Carl", rule: "4.1"},
@@ -78,7 +81,13 @@ func TestRefusalSections(t *testing.T) {
 			g.st.Unit("AN1").Status = engine.Retired
 		}, pre: []send{{red, "ACTIVATE Anna"}}, order: "MOVE AN1 0302", rule: "8.0"},
 
+		{name: "move an eliminated unit", setup: func(g *game) { g.kill("AN1") }, pre: []send{{red, "ACTIVATE Anna"}}, order: "MOVE AN1 0505", rule: "12.6"},
+
 		// 14.2 Hobilars
+		{name: "a Hobilar firing after its move", setup: func(g *game) {
+			g.troop("AN1", "0506", hex.FaceNE, "DHOB")
+			g.troop("CA1", "0503", hex.FaceSW, "PK")
+		}, pre: []send{{red, "ACTIVATE Anna\nMOVE AN1 0505"}}, order: "FIRE AN1 AT CA1", rule: "14.2"},
 		{name: "a Retired Hobilar dismounting", setup: func(g *game) {
 			g.troop("AN1", "0505", hex.FaceE, "MHOB")
 			g.st.Unit("AN1").Status = engine.Retired

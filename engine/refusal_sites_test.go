@@ -54,7 +54,9 @@ func refusalSites() ([]refusalSite, error) {
 			return nil, err
 		}
 		src := func(e ast.Expr) string {
-			return strings.TrimSpace(exprText(fset, f, e))
+			var b strings.Builder
+			printExpr(&b, e)
+			return b.String()
 		}
 		add := func(rule ast.Expr, reason ast.Expr) {
 			r, ok := stringLit(rule)
@@ -65,8 +67,8 @@ func refusalSites() ([]refusalSite, error) {
 			if call, ok := reason.(*ast.CallExpr); ok && src(call.Fun) == "fmt.Sprintf" {
 				reason = call.Args[0]
 			}
-			if lit, ok := stringLit(reason); ok {
-				s.Reason, s.Literal = lit, true
+			if format, ok := concatFormat(reason); ok {
+				s.Reason, s.Literal = format, true
 			} else {
 				s.Reason = src(reason)
 			}
@@ -124,6 +126,25 @@ func refusalSites() ([]refusalSite, error) {
 	return out, nil
 }
 
+// concatFormat turns a string literal, or a sum of string literals and
+// other expressions ("x" + Waiting(…), spec.ID + " has fired"), into a
+// format whose other expressions are %s; ok is false when the expression
+// holds no literal at all.
+func concatFormat(e ast.Expr) (format string, ok bool) {
+	if b, isSum := e.(*ast.BinaryExpr); isSum && b.Op == token.ADD {
+		l, lok := concatFormat(b.X)
+		r, rok := concatFormat(b.Y)
+		if !lok {
+			l = "%s"
+		}
+		if !rok {
+			r = "%s"
+		}
+		return l + r, lok || rok
+	}
+	return stringLit(e)
+}
+
 func stringLit(e ast.Expr) (string, bool) {
 	lit, ok := e.(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
@@ -131,12 +152,6 @@ func stringLit(e ast.Expr) (string, bool) {
 	}
 	s, err := strconv.Unquote(lit.Value)
 	return s, err == nil
-}
-
-func exprText(fset *token.FileSet, file string, e ast.Expr) string {
-	var b strings.Builder
-	printExpr(&b, e)
-	return b.String()
 }
 
 // printExpr writes the few expression forms the sites use.
