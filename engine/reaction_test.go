@@ -229,3 +229,25 @@ func TestReactionFireAskedOfItsOwner(t *testing.T) {
 		}
 	}
 }
+
+// 9.2: "Retreat, Advance, or Continued Attack do not trigger Reaction
+// Fire." The Mounted MAA AN1 Shocks the Pike CA1 (7: "Defender
+// Disordered, Retreat 1 Hex") and advances into its hex, a Frontal hex of
+// the Longbow CA2: CA2 does not fire, though it would at a move there.
+func TestAdvanceDrawsNoReactionFire(t *testing.T) {
+	g := melee(t, 7)
+	g.troop("AN1", "0505", hex.FaceSE, "MMAA")
+	g.troop("CA1", "0606", hex.FaceNW, "PK")
+	g.troop("CA2", "0706", hex.FaceNW, "LB")
+	evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+	adv, ok := findEvent[engine.UnitAdvanced](evs)
+	if !ok || adv.Unit != "AN1" || adv.To != h(t, "0606") {
+		t.Fatalf("advance %+v, want AN1 into 0606:\n%s", adv, g.story(evs))
+	}
+	if f, ok := findEvent[engine.UnitFired](evs); ok {
+		t.Errorf("%s fired at the advance (9.2: an Advance draws no Reaction Fire):\n%s", f.Unit, g.story(evs))
+	}
+	if g.dice.Remaining() != 0 {
+		t.Errorf("%d dice left", g.dice.Remaining())
+	}
+}
