@@ -42,7 +42,7 @@ func (w *work) refuseKey(r *pbem.Refusal, b pbem.Block) error {
 	}
 	hint := "Herald mails your key only to you, in the KEY line of every block it sends you, as in the block below."
 	if hasOrderText(b.Lines) {
-		hint = "The block below carries your KEY line and the lines of the block Herald refused: check them (if you did not send them, someone else did: ignore them), and reply with it."
+		hint = "The block below carries your KEY line and the lines of the block Herald refused: check them (if you did not send them, someone else did: ignore them), and send the block back."
 	}
 	return w.refuseSender(templates.Refusal{Cause: cause, Reason: r.Message, Hint: hint}, r.Code, b.Lines)
 }
