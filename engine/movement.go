@@ -493,7 +493,7 @@ func movementForms(sc *Scenario, st *State) []string {
 		if us := st.Units[i]; u.Command == st.Command {
 			acted = acted || us.Moved || us.Acted
 			wall = wall || us.ShieldWall
-			mayWall = mayWall || !us.ShieldWall && us.Status == Normal && !us.OffMap && unitType(sc, st, i).ShieldWall
+			mayWall = mayWall || !us.ShieldWall && !us.Schiltron && us.Status == Normal && !us.OffMap && unitType(sc, st, i).ShieldWall
 		}
 	}
 	if !acted && mayWall && mayOrderWall(sc, st, st.Command) {
@@ -510,7 +510,7 @@ func movementForms(sc *Scenario, st *State) []string {
 		if u.Command != st.Command || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
-		if !us.ShieldWall {
+		if !us.ShieldWall && !us.Schiltron {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
 		}
 		if !us.OffMap {

@@ -48,6 +48,11 @@ func TestSchiltronOrders(t *testing.T) {
 		t.Errorf("legal upon activation %s: want SCHILTRON", l)
 	}
 	res := g.send(blue, "SCHILTRON")
+	for _, l := range engine.Legal(g.sc, g.st) {
+		if l == "MOVE CA1 <hexes> [FACE <vertex>]" || l == "SHIELD WALL" || l == "SCHILTRON" {
+			t.Errorf("legal in Schiltron: %s", l)
+		}
+	}
 	ord, ok := findEvent[engine.SchiltronOrdered](res.Events)
 	if !ok || strings.Join(ord.Units, ",") != "CA1" || !ord.On {
 		t.Fatalf("SCHILTRON: %+v, want CA1 alone (CA2 is Disordered)", ord)
