@@ -10,7 +10,9 @@
 //	if ok, notify := limiter.Allow(m.From, now); !ok { /* one notice if notify */ }
 //	blocks, problems := pbem.FindBlocks(m.Text)
 //	id, via := pbem.Route(m, blocks, self)                       // "address", "block", "subject"
-//	b, refusal := pbem.OneBlock(blocks, problems)                // no-block, several-blocks, unterminated-block
+//	b, refusal := pbem.PickBlock(blocks, problems, pbem.Known{Move: game.Move, Sent: fingerprints})
+//	                                                             // no-block, several-blocks, unterminated-block
+//	stray := pbem.FindStray(m.Text)                              // for no-block: what Herald found instead
 //	who, refusal := pbem.Authenticate(m, b, game.Players, game.Organizers)
 //	refusal = pbem.CheckMove(b, game.Move)                        // stale-move
 //
@@ -22,7 +24,12 @@
 // HTML-only mail is converted to text, with its blockquotes quoted.
 // FindBlocks then reads only what the sender wrote: quoted lines (">"),
 // everything below a signature separator ("-- ") and forwarded or
-// Outlook-quoted earlier mails are ignored.
+// Outlook-quoted earlier mails are ignored; but orders typed between a
+// block's quoted markers are the sender's block (Block.Quoted), and below
+// an unmarked quote with nothing above it, blocks are read
+// (Block.BelowQuote). Since no list of quote headers is ever complete,
+// PickBlock then tells the sender's block from quoted ones by what they
+// say: the move, Herald's own blocks (Block.Fingerprint), emptiness.
 //
 // # Caveats
 //
