@@ -236,6 +236,19 @@ func samples() []struct {
 			Legal:  legalEnglishFree,
 			Block:  ptr(block(english, 4, "ACTIVTE Godfrey", "END", "CONTINUE Edward")),
 		}},
+		{"refusal-turn", Refusal{
+			Game: crecy(4), Side: french, Cause: RefusedTurn,
+			Reason:  "the French have no decision to make now",
+			Hint:    "Keep your lines 5 and 7 (ACTIVATE Doria; END) for later: Herald will mail you when the game waits for the French, with a block for that move; send them in answer to that mail, not now.",
+			Waiting: waitingEnglishFree,
+			Block:   ptr(block(french, 4, "STANDING SEIZE NEVER")),
+		}},
+		{"refusal-nokey", Refusal{
+			Game: crecy(4), Side: english, Cause: RefusedNoKey,
+			Reason: "the block has no KEY line: every block must carry your secret key, as in the blocks Herald mails you",
+			Hint:   "The block below carries your KEY line and the lines of the block Herald refused: check them (if you did not send them, someone else did: ignore them), and send the block back.",
+			Block:  ptr(block(english, 4, "ACTIVATE Godfrey", "END")),
+		}},
 		{"refusal-stale", Refusal{
 			Game: crecy(4), Side: french, Cause: RefusedStale,
 			Reason:  "this block answers move 3, which has already been played; the game is at move 4",
