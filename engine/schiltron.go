@@ -26,11 +26,11 @@ import (
 //     has no Flank or Rear.
 //   - It may not be Charged at all (a Charge loses itself on the pikes;
 //     the horsemen Shock instead).
-//   - It does not retreat: the Retreat part of a result is replaced by
-//     Disorder if it was Normal, by nothing if Disordered (as No Retreat,
-//     ruling R115), so its attacker does not Advance and, with a
-//     Continued Attack, must attack it again (12.7 Play Note). Retired or
-//     Eliminated, it is broken.
+//   - It does not retreat: the Retreat part of any result, fire or
+//     Shock, is replaced by Disorder if it was Normal, by nothing if
+//     Disordered (as No Retreat, ruling R115), so its attacker does not
+//     Advance and, with a Continued Attack, must attack it again (12.7
+//     Play Note). Retired or Eliminated, it is broken.
 //   - Missile fire gets no DRM against it: Falkirk's archers broke the
 //     schiltrons the English horse could not.
 

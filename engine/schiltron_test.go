@@ -98,6 +98,16 @@ func TestSchiltronInCombat(t *testing.T) {
 			g.refuse(red, "CHARGE AN1 AT CA1 "+g.nb("0505", from), "11.3")
 		}
 	})
+	t.Run("holds its hex under fire", func(t *testing.T) {
+		g := schiltronGame(t, 2) // 2 +2 at range 1 = 4 on the Foot Disordered column: Retreat 1 Hex
+		g.st.Unit("CA1").Status = engine.Disordered
+		g.troop("AN1", g.nb("0505", hex.NW), g.toward(g.nb("0505", hex.NW), "0505"), "LB")
+		evs := g.shockRound("FIRE AN1 AT CA1")
+		held, ok := findEvent[engine.HeldGround](evs)
+		if !ok || !held.Schiltron || g.unit("CA1").Hex != h(t, "0505") {
+			t.Errorf("CA1 %+v, held %+v; want it to hold 0505 in Schiltron:\n%s", g.unit("CA1"), held, g.story(evs))
+		}
+	})
 	t.Run("fire as at any Pike", func(t *testing.T) {
 		g := schiltronGame(t)
 		g.troop("AN1", "0305", hex.FaceE, "LB")
