@@ -144,3 +144,29 @@ func templatesBlockText(b pbem.Block) string {
 	}
 	return templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: lines}.Text()
 }
+
+// Issue 16, item 2, through the daemon: a reply to a refusal, written above
+// the refusal quoted without ">" under a header Herald does not know
+// (Italian Outlook), holds two blocks for the current move, the new one
+// and the refusal's, which Herald prefilled. Herald knows its own block
+// again (mail/sent-blocks) and carries out the new one.
+func TestQuotedPrefilledBlockIsHeralds(t *testing.T) {
+	f := newFixture(t)
+	if out := f.handle(f.orders(bob, "", "ACTIVATE Dorja", "END")); out.Status != "refused:illegal-order" {
+		t.Fatalf("outcome %+v", out)
+	}
+	r := only(t, f.deliverAll(), bob)
+	if b, _ := pbem.FindBlocks(r.mail.Text); len(b) != 1 || lines(b[0]) != "ACTIVATE Dorja; END" {
+		t.Fatalf("the refusal's block is not prefilled with the refused lines: %+v", b)
+	}
+	mine := templates.OrderBlock{GameID: f.game, Move: f.move(), Key: f.keys[bob], Prefill: []string{"ACTIVATE Doria", "END"}}.Text()
+	body := mine + "\nCordiali saluti\nBob\n\nDa: Herald <" + r.mail.From + ">\nInviato: martedì 3 marzo 2026 19:40\nA: " + bob + "\nOggetto: " + r.mail.Subject + "\n\n" + r.mail.Text
+	out := f.handle(f.mailFrom(bob, "R: "+r.mail.Subject, body))
+	if out.Status != "applied" {
+		got := only(t, f.deliverAll(), bob)
+		t.Fatalf("outcome %+v; Herald answered %q:\n%s", out, got.mail.Subject, got.mail.Text)
+	}
+	if s := f.summary(); s.Chain.Batches != 1 {
+		t.Errorf("%d blocks applied", s.Chain.Batches)
+	}
+}
