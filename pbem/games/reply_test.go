@@ -156,7 +156,7 @@ func TestQuotedPrefilledBlockIsHeralds(t *testing.T) {
 		t.Fatalf("outcome %+v", out)
 	}
 	r := only(t, f.deliverAll(), bob)
-	if b, _ := pbem.FindBlocks(r.mail.Text); len(b) != 1 || lines(b[0]) != "ACTIVATE Dorja; END" {
+	if b, _ := pbem.FindBlocks(r.mail.Text); len(b) != 1 || blockLines(b[0]) != "ACTIVATE Dorja; END" {
 		t.Fatalf("the refusal's block is not prefilled with the refused lines: %+v", b)
 	}
 	mine := templates.OrderBlock{GameID: f.game, Move: f.move(), Key: f.keys[bob], Prefill: []string{"ACTIVATE Doria", "END"}}.Text()

@@ -14,7 +14,7 @@ import (
 
 // flat is a mail's text with its lines joined, so that a sentence the
 // text part wraps can be looked for.
-func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Issue 16, item 8: the "not your turn" answer does not invite sending the
 // orders again now. Its block keeps only the standing orders (which may be
@@ -27,7 +27,7 @@ func TestNotYourTurnDoesNotInviteAResend(t *testing.T) {
 		t.Fatalf("outcome %+v", out)
 	}
 	r := only(t, f.deliverAll(), alice)
-	text := flat(r.mail.Text)
+	text := flatText(r.mail.Text)
 	for _, want := range []string{
 		"Keep your lines 5 and 7 (ACTIVATE Godfrey; END) for later: Herald will mail you when the game waits for the English",
 		"not now",
@@ -41,12 +41,12 @@ func TestNotYourTurnDoesNotInviteAResend(t *testing.T) {
 		t.Errorf("the refusal invites a resend:\n%s", r.mail.Text)
 	}
 	blocks, _ := pbem.FindBlocks(r.mail.Text)
-	if len(blocks) != 1 || lines(blocks[0]) != "STANDING SEIZE NEVER" {
-		t.Errorf("the block holds %q, want the standing order alone", lines(blocks[0]))
+	if len(blocks) != 1 || blockLines(blocks[0]) != "STANDING SEIZE NEVER" {
+		t.Errorf("the block holds %q, want the standing order alone", blockLines(blocks[0]))
 	}
 }
 
-func lines(b pbem.Block) string {
+func blockLines(b pbem.Block) string {
 	var out []string
 	for _, l := range b.Lines {
 		if l.Text != "" {
@@ -87,10 +87,10 @@ func TestKeyRefusalsCarryTheOrdersOver(t *testing.T) {
 				t.Errorf("subject %q says wrong key", r.mail.Subject)
 			}
 			blocks, _ := pbem.FindBlocks(r.mail.Text)
-			if len(blocks) != 1 || lines(blocks[0]) != "ACTIVATE Doria; END" || blocks[0].Key != f.keys[bob] {
+			if len(blocks) != 1 || blockLines(blocks[0]) != "ACTIVATE Doria; END" || blocks[0].Key != f.keys[bob] {
 				t.Fatalf("the refusal's block does not carry the orders over with the key: %+v", blocks)
 			}
-			if !strings.Contains(flat(r.mail.Text), "the lines of the block Herald refused: check them") {
+			if !strings.Contains(flatText(r.mail.Text), "the lines of the block Herald refused: check them") {
 				t.Errorf("the refusal does not say what its block holds:\n%s", r.mail.Text)
 			}
 			// Sending that block back carries the orders out.
@@ -115,7 +115,7 @@ func TestStatusSaysWhatItIs(t *testing.T) {
 		t.Errorf("subject %q", r.mail.Subject)
 	}
 	const note = "This is Herald's answer to your STATUS: the latest mail it sent you about this game, sent again as it was first sent on Tuesday 3 March 2026, 18:40 UTC."
-	if !strings.HasPrefix(flat(r.mail.Text), note) {
+	if !strings.HasPrefix(flatText(r.mail.Text), note) {
 		t.Errorf("the text part does not open with the note:\n%s", r.mail.Text)
 	}
 	html := htmlPart(t, r.raw)

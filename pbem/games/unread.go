@@ -25,8 +25,8 @@ func (w *work) noBlock() error {
 	if len(s.Orders) > 0 {
 		n := len(s.Orders)
 		r.Hint = fmt.Sprintf("Your %s (%s) %s but %s outside the block, so Herald did not read %s. Herald has written %s into the block below: check %s, and send the block back.",
-			linesNamed(s.Orders), quoteTexts(s.Orders), plural(n, "reads as an order", "read as orders"), plural(n, "stands", "stand"),
-			plural(n, "it", "them"), plural(n, "it", "them"), plural(n, "it", "them"))
+			linesNamed(s.Orders), quoteTexts(s.Orders), oneOrMany(n, "reads as an order", "read as orders"), oneOrMany(n, "stands", "stand"),
+			oneOrMany(n, "it", "them"), oneOrMany(n, "it", "them"), oneOrMany(n, "it", "them"))
 	}
 	return w.refuseSender(r, pbem.CodeNoBlock, s.Orders)
 }
@@ -77,7 +77,7 @@ func quoteTexts(lines []engine.Line) string {
 	return strings.Join(t, "; ")
 }
 
-func plural(n int, one, many string) string {
+func oneOrMany(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -109,7 +109,7 @@ func (w *work) notYourTurn(g *game, side engine.Side, orders []engine.Order, lin
 		Reason: fmt.Sprintf("the %s have no decision to make now", g.sc.SideName(side)), Waiting: engine.Waiting(g.sc, g.st)}
 	if len(later) > 0 {
 		r.Hint = fmt.Sprintf("Keep your %s (%s) for later: Herald will mail you when the game waits for the %s, with a block for that move; send %s in answer to that mail, not now.",
-			linesNamed(later), quoteTexts(later), g.sc.SideName(side), plural(len(later), "it", "them"))
+			linesNamed(later), quoteTexts(later), g.sc.SideName(side), oneOrMany(len(later), "it", "them"))
 	}
 	return w.refuse(side, r, "not-your-turn", keep)
 }
