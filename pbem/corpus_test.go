@@ -154,7 +154,7 @@ func TestReplyStyles(t *testing.T) {
 		}
 		// The quoted part carries a block: another one, or the one whose
 		// quoted markers the player wrote between.
-		if n := len(regexp.MustCompile(`(?m)^[> ]*--- herald orders:`).FindAllString(m.Text, -1)); n < 2 && !b.Quoted {
+		if n := len(regexp.MustCompile(`(?m)^[> ]*--- herald orders:`).FindAllString(m.Text, -1)); n < 2 && !b.Quoted && !b.BelowQuote {
 			t.Errorf("%s: %d begin markers: the quoted part carries no block", f, n)
 		}
 		var got []string
