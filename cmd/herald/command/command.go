@@ -55,6 +55,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(env.Stderr)
 		return 2
 	}
+	if wantsHelp(args[1:]) {
+		printHelp(env.Stdout, c)
+		return 0
+	}
 	fs := flag.NewFlagSet("herald "+c.Name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() { printHelp(env.Stderr, c) }
@@ -68,6 +72,23 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return c.Run(env, fs)
+}
+
+// wantsHelp reports a -h, -help or --help anywhere among a command's
+// arguments before a "--": also after its own words (herald game export
+// --help), where the flag package has stopped parsing and would take it
+// for a mistake. Help asked for is printed once, to standard output, and
+// is a success.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 func usage(w io.Writer) {

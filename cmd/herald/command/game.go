@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -89,7 +90,7 @@ func runGame(env Env, fs *flag.FlagSet) int {
 	case sub == "show" && len(args) == 1:
 		err = gameShow(env.Stdout, svc, args[0])
 	case sub == "export" && len(args) == 1:
-		err = gameExport(env.Stdout, svc, args[0], fs.Lookup("out").Value.String())
+		err = gameExport(env, svc, args[0], fs.Lookup("out").Value.String())
 	default:
 		fmt.Fprintf(env.Stderr, "herald game: unknown use %q; see herald help game\n", strings.Join(fs.Args(), " "))
 		return 2
@@ -189,17 +190,48 @@ func gameShow(w io.Writer, svc *games.Service, id string) error {
 	return nil
 }
 
-func gameExport(stdout io.Writer, svc *games.Service, id, out string) error {
+// gameExport writes a game's dice log and says what it wrote: on
+// standard error when the log itself goes to standard output, so that a
+// pipe into herald verify stays clean.
+func gameExport(env Env, svc *games.Service, id, out string) error {
 	if out == "" {
-		return svc.Export(id, stdout)
+		lc := &lineCounter{w: env.Stdout}
+		if err := svc.Export(id, lc); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stderr, "herald game export: wrote the dice log of game %s to standard output (%s)\n", id, lc)
+		return nil
 	}
 	f, err := os.Create(out)
 	if err != nil {
 		return err
 	}
-	if err := svc.Export(id, f); err != nil {
+	lc := &lineCounter{w: f}
+	if err := svc.Export(id, lc); err != nil {
 		f.Close()
 		return err
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "wrote the dice log of game %s to %s (%s); check it with: herald verify %s\n", id, out, lc, out)
+	return nil
+}
+
+// lineCounter counts the lines and bytes written through it.
+type lineCounter struct {
+	w            io.Writer
+	lines, bytes int
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.bytes += n
+	c.lines += bytes.Count(p[:n], []byte{'\n'})
+	return n, err
+}
+
+// String is "42 lines, 9133 bytes": the header and one line per entry.
+func (c *lineCounter) String() string {
+	return fmt.Sprintf("%d lines, %d bytes: the header and %d entries", c.lines, c.bytes, max(c.lines-1, 0))
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "serve",
-		Usage: "[--config FILE] [--imap-addr ADDR] [--smtp-addr ADDR]",
+		Usage: "[--config FILE] [--store FILE] [--imap-addr ADDR] [--smtp-addr ADDR]",
 		Short: "run the mail daemon (embedded mail server without --config)",
 		Long: `
 Serve is Herald's main job: it watches a mailbox, applies the orders players
@@ -29,11 +30,17 @@ With --config FILE (see config.example.yaml) it serves a real mailbox over
 IMAP and SMTP. Without it, it starts an embedded mail server on loopback
 with the accounts herald, alice and bob (password = name), creates a sample
 game of Crécy between alice@localhost and bob@localhost in a fresh
-temporary store, and prints how to point a mail client at it.
+temporary store file, and prints how to point a mail client at it and the
+store file's name. Give that file to --store to go on after a restart: the
+game resumes where it stood, and since the embedded server keeps its mail
+in memory, each player is mailed Herald's latest mail to him again.
 
-It stops gracefully on SIGINT or SIGTERM.`,
+It stops gracefully on SIGINT, SIGTERM or SIGHUP. Run through "go run", it
+also stops when the go command that started it is gone (go run does not
+pass SIGTERM on to the program it runs).`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (YAML)")
+			fs.String("store", "", "embedded mode: the store file to create or resume (default a fresh temporary file)")
 			fs.String("imap-addr", "127.0.0.1:1143", "embedded IMAP server's address (without --config)")
 			fs.String("smtp-addr", "127.0.0.1:1025", "embedded SMTP server's address (without --config)")
 		},
@@ -42,8 +49,13 @@ It stops gracefully on SIGINT or SIGTERM.`,
 }
 
 func runServe(env Env, fs *flag.FlagSet) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	if underGoRun() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		ctx = orphanContext(ctx, os.Getppid, t.C)
+	}
 	if path := fs.Lookup("config").Value.String(); path != "" {
 		cfg, err := LoadConfig(path)
 		if err != nil {
@@ -51,7 +63,8 @@ func runServe(env Env, fs *flag.FlagSet) int {
 		}
 		return exit(env, "serve", serveConfigured(ctx, cfg))
 	}
-	local := localSetup{IMAPAddr: fs.Lookup("imap-addr").Value.String(), SMTPAddr: fs.Lookup("smtp-addr").Value.String()}
+	local := localSetup{IMAPAddr: fs.Lookup("imap-addr").Value.String(), SMTPAddr: fs.Lookup("smtp-addr").Value.String(),
+		Store: fs.Lookup("store").Value.String()}
 	return exit(env, "serve", serveEmbedded(ctx, env, local))
 }
 
@@ -93,18 +106,25 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 }
 
 // localSetup is the zero-configuration mode's mail server.
-type localSetup struct{ IMAPAddr, SMTPAddr string }
+type localSetup struct{ IMAPAddr, SMTPAddr, Store string }
 
 // The embedded server's accounts: Herald and two players.
 var localUsers = []mailbox.User{{Name: "herald", Password: "herald"}, {Name: "alice", Password: "alice"}, {Name: "bob", Password: "bob"}}
 
 // serveEmbedded runs Herald with zero configuration: an embedded mail
-// server, a fresh store and a sample game.
+// server, a store and a sample game, or the games of local.Store again.
 func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	log := slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	dir, err := os.MkdirTemp("", "herald-serve-")
-	if err != nil {
-		return err
+	path := local.Store
+	if path == "" {
+		dir, err := os.MkdirTemp("", "herald-serve-")
+		if err != nil {
+			return err
+		}
+		path = filepath.Join(dir, "herald.db")
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
 	}
 	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{IMAPAddr: local.IMAPAddr, SMTPAddr: local.SMTPAddr, Users: localUsers, Logger: log})
 	if err != nil {
@@ -114,7 +134,7 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 		return fmt.Errorf("embedded mail server: %w (another herald serve running? choose other ports with --imap-addr and --smtp-addr)", err)
 	}
 	defer emb.Close()
-	st, err := store.Open(filepath.Join(dir, "herald.db"))
+	st, err := store.Open(path)
 	if err != nil {
 		return err
 	}
@@ -123,8 +143,7 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	if err != nil {
 		return err
 	}
-	g, err := svc.CreateGame(games.NewGame{Scenario: "crecy", Players: []games.PlayerSpec{
-		{Side: "English", Address: "alice@localhost"}, {Side: "French", Address: "bob@localhost"}}})
+	intro, err := localGames(svc)
 	if err != nil {
 		return err
 	}
@@ -132,17 +151,48 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, `Herald is serving game %s (Crécy): the English are alice@localhost, the French bob@localhost.
+	fmt.Fprintf(env.Stdout, `%s
 
 Point any mail client at the embedded mail server (no TLS, loopback only):
   IMAP  %s   user alice, password alice   (or bob / bob)
   SMTP  %s   the same user and password
-Each player finds Herald's welcome in his inbox; reply to it with orders
-between the block's markers. Herald's own store is in %s.
+Each player finds Herald's latest mail in his inbox; reply to it with orders
+between the block's markers.
+
+Herald's store is the file %s
+To go on after a restart: herald serve --store %s
 
 Ready. Stop with Ctrl-C.
-`, g.ID, emb.IMAPAddr(), emb.SMTPAddr(), dir)
+`, intro, emb.IMAPAddr(), emb.SMTPAddr(), path, path)
 	return svc.Serve(ctx, in, sender.SendRaw, 10*time.Second)
+}
+
+// localGames creates the sample game in a new store, or, in a store that
+// has games, mails each player Herald's latest mail to him again (the
+// embedded server lost its mail with the last run). It says which.
+func localGames(svc *games.Service) (string, error) {
+	list, err := svc.Games()
+	if err != nil {
+		return "", err
+	}
+	if len(list) == 0 {
+		g, err := svc.CreateGame(games.NewGame{Scenario: "crecy", Players: []games.PlayerSpec{
+			{Side: "English", Address: "alice@localhost"}, {Side: "French", Address: "bob@localhost"}}})
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Herald is serving game %s (Crécy): the English are alice@localhost, the French bob@localhost.", g.ID), nil
+	}
+	n, err := svc.Remail(time.Now().UTC().Format("20060102T150405"))
+	if err != nil {
+		return "", err
+	}
+	var lines []string
+	for _, g := range list {
+		lines = append(lines, fmt.Sprintf("  %s (%s), move %d: %s", g.ID, g.Scenario, g.Move, g.Waiting))
+	}
+	return fmt.Sprintf("Herald resumes the %d game(s) of its store, and has mailed the players' latest %d mail(s) to them again:\n%s",
+		len(list), n, strings.Join(lines, "\n")), nil
 }
 
 // localClients are Herald's IMAP intake, which fetches only the header

@@ -1,0 +1,128 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// --help, -h or -help after any command, also after a subcommand's own
+// words, prints that command's usage once, on standard output, and is a
+// success (issue 16, item 9).
+func TestHelpOfEveryCommand(t *testing.T) {
+	for name := range commands {
+		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {name, "x", "-help"}} {
+			if name == "game" {
+				args = append([]string{"game", "export"}, args[1:]...)
+			}
+			var stdout, stderr bytes.Buffer
+			code := Main(args, strings.NewReader(""), &stdout, &stderr)
+			if code != 0 {
+				t.Errorf("herald %s: exit %d, want 0\n%s", strings.Join(args, " "), code, stderr.String())
+			}
+			if n := strings.Count(stdout.String(), "Usage: herald "+name); n != 1 {
+				t.Errorf("herald %s: usage printed %d times on stdout, want once:\n%s", strings.Join(args, " "), n, stdout.String())
+			}
+			if stderr.Len() > 0 {
+				t.Errorf("herald %s: stderr %q, want nothing", strings.Join(args, " "), stderr.String())
+			}
+		}
+	}
+}
+
+// A "--help" after "--" is an argument, not a request for help.
+func TestHelpAfterDoubleDash(t *testing.T) {
+	if wantsHelp([]string{"--", "--help"}) || !wantsHelp([]string{"ID", "--help"}) {
+		t.Error("wantsHelp does not stop at --")
+	}
+}
+
+// herald game export says what it wrote: to a file on stdout, to stdout on
+// stderr (so that the log itself stays clean for a pipe).
+func TestGameExportSaysWhatItWrote(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "herald.db")
+	run := func(args ...string) (string, string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := Main(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("herald %s: exit %d\n%s", strings.Join(args, " "), code, stderr.String())
+		}
+		return stdout.String(), stderr.String()
+	}
+	run("game", "new", "--store", db, "--scenario", "crecy", "--id", "crecy-x", "--side", "English=a@x.example", "--side", "French=b@x.example")
+	file := filepath.Join(dir, "out.jsonl")
+	out, _ := run("game", "export", "crecy-x", "--store", db, "--out", file)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Count(b, []byte{'\n'})
+	want := "wrote the dice log of game crecy-x to " + file + " (" + strconv.Itoa(lines) + " lines"
+	if !strings.Contains(out, want) || !strings.Contains(out, "herald verify "+file) {
+		t.Errorf("export to a file says %q, want %q and how to verify it", out, want)
+	}
+	log, msg := run("game", "export", "crecy-x", "--store", db)
+	if log != string(b) {
+		t.Errorf("export to stdout differs from the file")
+	}
+	if !strings.Contains(msg, "wrote the dice log of game crecy-x to standard output ("+strconv.Itoa(lines)+" lines") {
+		t.Errorf("export to stdout says %q on stderr", msg)
+	}
+}
+
+// Orphaned (its go run parent gone, another process adopted it), the
+// server's context ends; with its parent alive it does not.
+func TestOrphanContext(t *testing.T) {
+	var ppid atomic.Int64
+	ppid.Store(4242)
+	tick := make(chan time.Time)
+	ctx := orphanContext(context.Background(), func() int { return int(ppid.Load()) }, tick)
+	tick <- time.Time{}
+	tick <- time.Time{} // taken: the watcher went on after the first tick
+	if ctx.Err() != nil {
+		t.Fatal("cancelled while the parent lives")
+	}
+	ppid.Store(1)
+	for ctx.Err() == nil {
+		select {
+		case tick <- time.Time{}:
+		case <-ctx.Done():
+		}
+	}
+}
+
+// herald serve on embedded defaults names its store file, and given that
+// file again with --store it resumes the game instead of starting another,
+// mailing each player Herald's latest mail again (the embedded server
+// keeps mail in memory only).
+func TestServeEmbeddedResumes(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "herald.db")
+	serve := func() string {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel() // print, then stop at once
+		var stdout, stderr bytes.Buffer
+		err := serveEmbedded(ctx, Env{Stdout: &stdout, Stderr: &stderr}, localSetup{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Store: db})
+		if err != nil {
+			t.Fatalf("serve: %v\n%s", err, stderr.String())
+		}
+		return stdout.String()
+	}
+	first := serve()
+	if !strings.Contains(first, "Herald is serving game crecy-") || !strings.Contains(first, "herald serve --store "+db) {
+		t.Fatalf("first run:\n%s", first)
+	}
+	id := strings.Fields(first[strings.Index(first, "game crecy-")+5:])[0]
+	second := serve()
+	if !strings.Contains(second, "Herald resumes the 1 game(s)") || !strings.Contains(second, id+" (crecy), move 1") ||
+		!strings.Contains(second, "latest 2 mail(s)") {
+		t.Fatalf("second run on the same store:\n%s", second)
+	}
+}
