@@ -125,13 +125,25 @@ type Failure struct {
 	Entry  uint64 `json:"entry"`
 	Kind   string `json:"kind"` // "header", "block", "roll", "seal", or "" if unreadable
 	Reason string `json:"reason"`
+	// Roll names a failing roll entry in words: "roll #2, Fire DR: CB2
+	// at LB5" (its seq and purpose).
+	Roll string `json:"roll,omitempty"`
 }
 
-func (f *Failure) Error() string {
-	if f.Kind == "" {
-		return fmt.Sprintf("dice: entry %d: %s", f.Entry, f.Reason)
+func (f *Failure) Error() string { return "dice: " + f.Where() + ": " + f.Reason }
+
+// Where names the failing line as an editor counts lines, from 1 (the
+// header is line 1, entry i line i+1), then the entry and, for a roll,
+// the roll in words: "line 5 (entry 4, roll #2, Fire DR: CB2 at LB5)".
+func (f *Failure) Where() string {
+	what := fmt.Sprintf("entry %d", f.Entry)
+	switch {
+	case f.Roll != "":
+		what += ", " + f.Roll
+	case f.Kind != "":
+		what += ", " + f.Kind
 	}
-	return fmt.Sprintf("dice: entry %d (%s): %s", f.Entry, f.Kind, f.Reason)
+	return fmt.Sprintf("line %d (%s)", f.Entry+1, what)
 }
 
 // Verify checks a game's export (docs/dice.md, "Export format"): the
@@ -331,7 +343,11 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 	}
 	kind := string(e.Kind)
 	fail := func(format string, args ...any) *Failure {
-		return &Failure{Entry: i, Kind: kind, Reason: fmt.Sprintf(format, args...)}
+		f := &Failure{Entry: i, Kind: kind, Reason: fmt.Sprintf(format, args...)}
+		if e.Kind == KindRoll {
+			f.Roll = fmt.Sprintf("roll #%d, %s", e.Seq, e.Purpose)
+		}
+		return f
 	}
 	if e.I != i {
 		return fail("numbered %d, but it is line %d after the header", e.I, i)

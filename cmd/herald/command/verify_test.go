@@ -158,7 +158,7 @@ func runVerifyOn(t *testing.T, export []byte, args ...string) (int, string) {
 	return verifyArgs(t, append(args, file)...)
 }
 
-var failedEntry = regexp.MustCompile(`(?m)^FAILED: entry (\d+)[ :]`)
+var failedEntry = regexp.MustCompile(`(?m)^FAILED: line \d+ \(entry (\d+)[,)]`)
 
 // verifyFails checks that herald verify rejects export naming entry want.
 func verifyFails(t *testing.T, name string, export []byte, want int) {
@@ -490,11 +490,11 @@ func TestVerifyFromStore(t *testing.T) {
 		t.Errorf("verify --config --checkpoint %s: exit %d:\n%s", cp, code, out)
 	}
 	bad := fmt.Sprintf("5:%s", e.Prev)
-	if code, out := verifyArgs(t, "--checkpoint", bad, "--store", db, "--game", "crecy-store"); code != 1 || !strings.Contains(out, "FAILED: entry 5 ") {
+	if code, out := verifyArgs(t, "--checkpoint", bad, "--store", db, "--game", "crecy-store"); code != 1 || !strings.Contains(out, "FAILED: line 6 (entry 5, ") {
 		t.Errorf("verify --checkpoint %s (another head): exit %d, want 1 naming entry 5:\n%s", bad, code, out)
 	}
 	other := strings.Repeat("ab", 32)
-	if code, out := verifyArgs(t, "--key", other, "--store", db, "--game", "crecy-store"); code != 1 || !strings.Contains(out, "FAILED: entry 0 (header)") {
+	if code, out := verifyArgs(t, "--key", other, "--store", db, "--game", "crecy-store"); code != 1 || !strings.Contains(out, "FAILED: line 1 (entry 0, header)") {
 		t.Errorf("verify --key (another installation's): exit %d, want 1 naming the header:\n%s", code, out)
 	}
 	if code, out := verifyArgs(t, "--store", db, "--game", "crecy-nosuch"); code != 1 || !strings.Contains(out, "crecy-nosuch") {
@@ -551,5 +551,31 @@ func TestDocWorkedExample(t *testing.T) {
 	}
 	if ran == 0 {
 		t.Error("the worked example runs no herald command")
+	}
+}
+
+// A failure names the line as an editor counts it (the header is line 1)
+// and the roll in words, its seq and purpose (issue 16, item 9).
+func TestVerifyNamesLineAndRoll(t *testing.T) {
+	g := recordGame(t, 5)
+	last := len(g.lines) - 1
+	for !bytes.Contains(g.lines[last], []byte(`"kind":"roll"`)) {
+		last--
+	}
+	e, err := dice.ParseEntry(g.lines[last])
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := bytes.Clone(g.lines[last])
+	mutate(line, bytes.Index(line, []byte(`"value":`))+len(`"value":`))
+	export := join(g.lines, last, line)
+	code, out := runVerifyOn(t, export)
+	want := fmt.Sprintf("FAILED: line %d (entry %d, roll #%d, %s): ", last+1, last, e.Seq, e.Purpose)
+	if code != 1 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, want 1 and %q:\n%s", code, want, out)
+	}
+	// Line last+1, counted from 1 as an editor does, is that roll.
+	if ed := strings.Split(string(export), "\n")[last]; !strings.Contains(ed, `"kind":"roll"`) || !strings.Contains(ed, fmt.Sprintf(`"seq":%d,`, e.Seq)) {
+		t.Errorf("line %d of the file is %s, not roll #%d", last+1, ed, e.Seq)
 	}
 }
