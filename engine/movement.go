@@ -519,7 +519,7 @@ func movementForms(sc *Scenario, st *State) []string {
 	}
 	for l, ld := range sc.Leaders {
 		if ls := st.Leaders[l]; ld.Command == st.Command && !ls.OffMap && !ls.Moved {
-			out = append(out, "MOVE "+ld.ID+" <hexes>")
+			out = append(out, "MOVE "+leaderWord(ld)+" <hexes>")
 		}
 	}
 	return out

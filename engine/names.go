@@ -155,6 +155,21 @@ func leaderName(sc *Scenario, id string) string {
 	return id
 }
 
+// leaderWord is the one word that names a leader in an order a player
+// may copy (MOVE <leader> …, where the mover is one word): the last word
+// of his name when it is his id ("King Edward" → "Edward", "Alençon"),
+// else his id with a capital, never the lower-case id the data uses.
+func leaderWord(l LeaderSpec) string {
+	if f := strings.Fields(l.Name); len(f) > 0 && fold(f[len(f)-1]) == fold(l.ID) {
+		return f[len(f)-1]
+	}
+	if l.ID == "" {
+		return ""
+	}
+	r := []rune(l.ID)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
+}
+
 func standardName(sc *Scenario, id string) string {
 	for _, s := range sc.Standards {
 		if s.ID == id {

@@ -57,7 +57,7 @@ func words(para string) []string {
 	var out []string
 	quoted := false
 	for _, f := range strings.Fields(para) {
-		if quoted {
+		if quoted || len(out) > 0 && isCount(f) {
 			out[len(out)-1] += " " + f
 		} else {
 			out = append(out, f)
@@ -67,6 +67,22 @@ func words(para string) []string {
 		}
 	}
 	return out
+}
+
+// isCount reports a number in brackets, maybe followed by a comma or a
+// full stop: "(2),". It stays on the line of the word before it, so that
+// a list of hexes and costs never breaks "0306 (2)" in two.
+func isCount(w string) bool {
+	w = strings.TrimRight(w, ",.;")
+	if len(w) < 3 || w[0] != '(' || w[len(w)-1] != ')' {
+		return false
+	}
+	for _, r := range w[1 : len(w)-1] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // heading underlines a title with dashes, as plain-text mail does.

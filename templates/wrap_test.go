@@ -19,6 +19,10 @@ func TestHang(t *testing.T) {
 		{"", "", strings.Repeat("x ", 30) + "run `herald verify --game crecy-4f2a` now",
 			strings.TrimSpace(strings.Repeat("x ", 30)) + " run\n`herald verify --game crecy-4f2a` now"},
 		{"", "", "a  lot   of\tspace", "a lot of space"},
+		// A hex and its cost stay on one line (issue 16, item 8).
+		{"  ", "    ", "DM4: 0308 (1), 0407 (1), 0507 (1), 0508 (1), 0208 (2), 0209 (2), 0306 (2), 0309 (2), and 35 more",
+			"  DM4: 0308 (1), 0407 (1), 0507 (1), 0508 (1), 0208 (2), 0209 (2),\n    0306 (2), 0309 (2), and 35 more"},
+		{"", "", "rule (16.0) and (12)", "rule (16.0) and (12)"},
 	}
 	for _, c := range cases {
 		if got := hang(c.first, c.rest, c.in); got != c.want {
@@ -40,7 +44,7 @@ func FuzzWrap(f *testing.F) {
 		var got []string
 		for _, l := range strings.Split(out, "\n") {
 			got = append(got, strings.Fields(l)...)
-			if utf8.RuneCountInString(l) > Width && len(strings.Fields(l)) > 1 {
+			if utf8.RuneCountInString(l) > Width && len(words(l)) > 1 {
 				t.Fatalf("line of %d columns with several words: %q", utf8.RuneCountInString(l), l)
 			}
 		}

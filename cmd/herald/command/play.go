@@ -31,8 +31,9 @@ starts with a line naming the side that sends it, in brackets:
 
 With --orders the blocks are read from a file and applied in sequence;
 without it, blocks are read from standard input: type the orders of the side
-the game waits for, then an empty line to send them. The order language is
-described in docs/orders.md.
+the game waits for, then an empty line to send them; "help", "map" (the
+board as text) and "units" (every unit's hex, facing and state) typed alone
+answer at once. The order language is described in docs/orders.md.
 
 Dice come from --dice (comma-separated faces 0-9, used in order) or, without
 it, from a secure random source. With --json every event is printed as one
@@ -261,6 +262,10 @@ func (p *player) interactive() int {
 			t := in.Text()
 			if strings.TrimSpace(t) == "" {
 				break
+			}
+			if len(bl.Lines) == 0 && p.playWord(t) {
+				fmt.Fprintf(p.env.Stdout, "%s> ", bl.Side)
+				continue
 			}
 			if s := strings.TrimSpace(t); strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
 				bl.Side = strings.TrimSpace(s[1 : len(s)-1])

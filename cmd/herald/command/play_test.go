@@ -49,3 +49,38 @@ func TestJSONOutput(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s", code, out.String())
 	}
 }
+
+// At the prompt, help, map and units answer at once and are not orders
+// (issue 16, item 8): the board shows each unit in its row, the roster
+// each unit's hex, facing and state.
+func TestPlayHelpMapUnits(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"play", "--scenario", "crecy"}, strings.NewReader("help\nmap\nunits\nACTIVATE Doria\nEND\n\n"), &stdout, &stderr)
+	out := stdout.String()
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr.String())
+	}
+	for _, want := range []string{"  map     the part of the map", "  LB1    Longbow                    0610 facing E  Normal",
+		"King Philip's Battle (leader King Philip off the map", "The French activate Doria (Free Activation)."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// LB4 stands in 0604: on the line of row 04, under column 06.
+	var header, row string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "row 02") {
+			header = l[strings.Index(l, "row 02"):]
+		}
+		if strings.HasPrefix(l, "04  ") {
+			row = l
+		}
+	}
+	col := strings.Index(header, "06")
+	if header == "" || row == "" || col < 0 || !strings.HasPrefix(row[col:], "LB4") {
+		t.Errorf("LB4 not under column 06 in row 04:\n%s\n%s", header, row)
+	}
+	if strings.Contains(out, "Refused") {
+		t.Errorf("a word was taken for an order:\n%s", out)
+	}
+}
