@@ -49,7 +49,7 @@ func (w *work) check(g *game, side engine.Side, orders []engine.Order, lines []e
 // status answers STATUS: the latest mail the side received, again.
 func (w *work) status(g *game, side engine.Side) error {
 	w.out.Status = "status"
-	ok, err := w.s.resendLatest(w.tx, g, side, g.player(side), hashTag(w.id))
+	ok, err := w.s.resendLatest(w.tx, g, side, g.player(side), hashTag(w.id), resendStatus)
 	if err != nil || ok {
 		return err
 	}

@@ -115,7 +115,7 @@ func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing) error {
 
 // resendLatest queues again the latest mail a side received, with a new
 // identity and date (STATUS).
-func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag string) (bool, error) {
+func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag string, why resendReason) (bool, error) {
 	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sc.SideName(side))
 	if err != nil || raw == nil {
 		return false, err
@@ -125,7 +125,7 @@ func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag 
 		return false, err
 	}
 	o.To = []string{to}
-	markResent(&o, s.cfg.Now().UTC())
+	markResent(&o, s.cfg.Now().UTC(), why)
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
 	return true, s.enqueue(tx, g.rec.ID, o)
 }

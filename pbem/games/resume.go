@@ -30,7 +30,7 @@ func (s *Service) Remail(tag string) (int, error) {
 			}
 			for i := range 2 {
 				side := engine.Side(i)
-				ok, err := s.resendLatest(tx, g, side, g.player(side), fmt.Sprintf("remail-%s", tag))
+				ok, err := s.resendLatest(tx, g, side, g.player(side), fmt.Sprintf("remail-%s", tag), resendRestart)
 				if err != nil {
 					return err
 				}

@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"herald/pbem"
+	"herald/pbem/store"
 )
 
 // --help, -h or -help after any command, also after a subcommand's own
@@ -124,5 +128,31 @@ func TestServeEmbeddedResumes(t *testing.T) {
 	if !strings.Contains(second, "Herald resumes the 1 game(s)") || !strings.Contains(second, id+" (crecy), move 1") ||
 		!strings.Contains(second, "latest 2 mail(s)") {
 		t.Fatalf("second run on the same store:\n%s", second)
+	}
+	// Queued: the two welcomes, then each again, saying why.
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	again := 0
+	err = st.View(func(tx *store.Tx) error {
+		return tx.Outbox(func(e store.OutboxEntry) error {
+			var m struct{ Raw []byte }
+			if err := json.Unmarshal(e.Mail, &m); err != nil {
+				return err
+			}
+			pm, err := pbem.ReadMail(m.Raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+			if err != nil {
+				return err
+			}
+			if strings.HasSuffix(pm.Subject, "(again, after a restart)") && strings.Contains(pm.Text, "Herald has been restarted") {
+				again++
+			}
+			return nil
+		})
+	})
+	if err != nil || again != 2 {
+		t.Errorf("%d mails queued again after the restart, want 2 (%v)", again, err)
 	}
 }
