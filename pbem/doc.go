@@ -7,13 +7,14 @@
 //
 //	m, err := pbem.ReadMail(raw, pbem.ReadOptions{Self: self})  // err: *MailError, ReadRefusal(err)
 //	if m.Robot != "" { /* record, never answer */ }
-//	if ok, notify := limiter.Allow(m.From, now); !ok { /* one notice if notify */ }
 //	blocks, problems := pbem.FindBlocks(m.Text)
 //	id, via := pbem.Route(m, blocks, self)                       // "address", "block", "subject"
 //	b, refusal := pbem.PickBlock(blocks, problems, pbem.Known{Move: game.Move, Sent: fingerprints})
 //	                                                             // no-block, several-blocks, unterminated-block
 //	stray := pbem.FindStray(m.Text)                              // for no-block: what Herald found instead
 //	who, refusal := pbem.Authenticate(m, b, game.Players, game.Organizers)
+//	if refusal != nil && !limiter.Answer(m.From, now) { /* no answer this hour */ }
+//	if ok, notify := limiter.Allow(game.ID+"/"+who.Side, now); !ok { /* one notice if notify */ }
 //	refusal = pbem.CheckMove(b, game.Move)                        // stale-move
 //
 // Every refusal is a *Refusal with a stable Code (the Code constants).

@@ -241,28 +241,41 @@ func TestRobotsAreNotAnswered(t *testing.T) {
 	}
 }
 
-// A sender over the hourly cap gets one polite notice, then silence, and
-// nothing he sends is read.
+// A player over the hourly cap of mails with his key gets one polite
+// notice, then silence, and nothing more he sends is read; chatter without
+// a key, which anyone could send in his name, counts nothing against him
+// and is answered at most AnswersPerHour times.
 func TestRateLimit(t *testing.T) {
 	f := newFixture(t)
 	f.svc.cfg.PerHour = 2
-	f.svc.limiter = pbem.NewLimiter(2)
-	for i := 0; i < 2; i++ {
+	f.svc.limiter = pbem.NewLimiter(2, 3)
+	for i := 0; i < 5; i++ {
 		f.handle(f.mailFrom(bob, "chatter", "hello"))
+	}
+	if n := len(f.deliverAll()); n != 3 {
+		t.Errorf("%d answers to five mails without a key, want 3", n)
+	}
+	for i := 0; i < 2; i++ {
+		if out := f.handle(f.orders(bob, "", "CHECK", "ACTIVATE Doria")); out.Status != "checked" {
+			t.Errorf("keyed mail %d: %+v", i+1, out)
+		}
 	}
 	f.deliverAll()
 	before := f.snapshot()
 	if out := f.handle(f.orders(bob, "", "ACTIVATE Doria")); out.Status != "refused:rate-limited" {
-		t.Errorf("third mail: %+v", out)
+		t.Errorf("third keyed mail: %+v", out)
 	}
 	if m := only(t, f.deliverAll(), bob); !strings.Contains(m.mail.Subject, "Too many mails") {
 		t.Errorf("notice %q", m.mail.Subject)
 	}
 	if out := f.handle(f.orders(bob, "", "ACTIVATE Doria")); out.Status != "ignored:rate-limited" {
-		t.Errorf("fourth mail: %+v", out)
+		t.Errorf("fourth keyed mail: %+v", out)
 	}
 	if n := len(f.deliverAll()); n != 0 || f.snapshot() != before {
 		t.Errorf("%d more notices, or the game changed", n)
+	}
+	if out := f.handle(f.orders(alice, "", "STANDING SEIZE NEVER")); out.Status == "ignored:rate-limited" {
+		t.Errorf("the other player was stopped too: %+v", out)
 	}
 }
 

@@ -56,7 +56,7 @@ func (s *Service) handleMail(raw []byte, size int64) (Outcome, error) {
 	var out Outcome
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
 		out = Outcome{MessageID: id}
-		w := &work{s: s, tx: tx, m: m, id: id, out: &out, key: anonymousKey(m, me, id, raw)}
+		w := &work{s: s, tx: tx, m: m, id: id, out: &out, key: anonymousKey(m, me, id, raw), raw: raw}
 		if w.seen(w.key) {
 			return nil
 		}
@@ -133,6 +133,10 @@ type work struct {
 	// was processed before.
 	key  string
 	copy bool
+	// raw is the mail as received (its header only when it is too
+	// large); authed is set once its block authenticated a player.
+	raw    []byte
+	authed bool
 }
 
 func (w *work) ignore(why string) error {
@@ -150,13 +154,10 @@ func (w *work) run(me *pbem.MailError) error {
 		w.s.log.Warn("no address to answer in From", "message_id", w.id, "from", m.FromHeader)
 		return w.ignore("no sender")
 	case m.Robot != "":
-		return w.ignore(m.Robot)
-	}
-	if ok, notify := w.s.limiter.Allow(m.From, w.s.cfg.Now()); !ok {
-		if notify {
-			return w.notice("rate-limited", "Too many mails", fmt.Sprintf("Herald has received more mails from %s in the last hour than it reads from one address (%d), or too many with a wrong key (%d), and will not read more from this address for a while. Nothing in any game has changed; send your orders again later.", m.From, w.s.cfg.PerHour, pbem.MaxFailures))
+		if err := w.noteBounce(); err != nil {
+			return err
 		}
-		return w.ignore("rate-limited")
+		return w.ignore(m.Robot)
 	}
 	if me != nil {
 		return w.notice(refusalCode(me), "Your mail could not be read", me.Reason+" Nothing in any game has changed.")
@@ -171,12 +172,16 @@ func refusalCode(me *pbem.MailError) string {
 	return "malformed"
 }
 
-// notice answers with a Notice and records the mail as refused.
+// notice answers the sender, who did not authenticate, with a Notice
+// (as often as mayAnswer lets it) and records the mail as refused.
 func (w *work) notice(code, about string, paragraphs ...string) error {
 	w.out.Status, w.out.Rejected = "refused:"+code, true
+	if !w.mayAnswer(w.m.From) {
+		return nil
+	}
 	n := templates.Notice{About: about, Paragraphs: paragraphs}
 	if w.g != nil {
 		n.GameID = w.g.rec.ID
 	}
-	return w.s.send(w.tx, nil, n, w.m.From, mailRef{kind: "notice", tag: hashTag(w.id), inReplyTo: w.id})
+	return w.s.send(w.tx, nil, n, w.m.From, mailRef{kind: "notice", tag: w.s.answerTag("notice", w.m.From, w.id), inReplyTo: w.id})
 }

@@ -82,8 +82,12 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 	if !ok {
 		return fmt.Errorf("games: %s: player of unknown side %q", g.rec.ID, who.Side)
 	}
+	w.authed = true
 	if w.seen(playerKey(g.rec.ID, who.Side, w.id, b)) {
 		return nil
+	}
+	if ok, notify := w.s.limiter.Allow(g.rec.ID+"/"+who.Side, w.s.cfg.Now()); !ok {
+		return w.tooMany(g, who.Side, notify)
 	}
 	if b.Command == pbem.CommandStatus {
 		return w.status(g, side)
@@ -183,16 +187,24 @@ func (w *work) refuseOrders(g *game, side engine.Side, cause templates.RefusalKi
 
 // refuse answers a player with a Refusal, with a block to try again
 // (prefilled with his lines), and records the mail as refused. The
-// refusal goes to the player's own address, whoever the From: claims.
+// refusal goes to the player's own address, whoever the From: claims;
+// when the mail did not authenticate, only as often as mayAnswer lets it.
 func (w *work) refuse(side engine.Side, r templates.Refusal, code string, lines []engine.Line) error {
 	g := w.g
 	w.out.Status, w.out.Rejected = "refused:"+code, true
+	tag := hashTag(w.id)
+	if !w.authed {
+		if !w.mayAnswer(g.player(side)) {
+			return nil
+		}
+		tag = w.s.answerTag("refusal", g.player(side), w.id)
+	}
 	r.Game, r.Side = w.s.gameView(g), g.sc.SideName(side)
 	if !g.rec.Over {
 		blk := w.s.orderBlock(g, side, texts(lines))
 		r.Block = &blk
 	}
-	return w.s.send(w.tx, g, r, g.player(side), mailRef{kind: "refusal", tag: hashTag(w.id) + "-", side: r.Side, inReplyTo: w.id})
+	return w.s.send(w.tx, g, r, g.player(side), mailRef{kind: "refusal", tag: tag + "-", side: r.Side, inReplyTo: w.id})
 }
 
 // refuseSender refuses a mail whose sender is known only by address: a

@@ -29,8 +29,14 @@ type Config struct {
 	Organizers []string
 	// MaxMailBytes bounds what is read of a mail (default 1 MiB).
 	MaxMailBytes int64
-	// PerHour caps the mails one sender may send in an hour (default 60).
+	// PerHour caps the mails one player (authenticated by his key) may
+	// have read in an hour (default 60).
 	PerHour int
+	// AnswersPerHour caps the answers to mail that did not authenticate
+	// (notices, refusals of a missing or wrong key) sent to one address in
+	// an hour (default 3): a forged From can make Herald write to that
+	// address no more often than this.
+	AnswersPerHour int
 	// Map renders the battlefield after a block of orders; nil sends
 	// mails without a map.
 	Map MapFunc
@@ -59,6 +65,7 @@ type MapFunc func(sc *engine.Scenario, before, after *engine.State, events []eng
 type Service struct {
 	cfg     Config
 	key     *dice.Key
+	secret  []byte // installation secret (secret.go)
 	limiter *pbem.Limiter
 	log     *slog.Logger
 
@@ -91,6 +98,9 @@ func New(cfg Config) (*Service, error) {
 	if cfg.PerHour == 0 {
 		cfg.PerHour = 60
 	}
+	if cfg.AnswersPerHour == 0 {
+		cfg.AnswersPerHour = 3
+	}
 	if cfg.RetryBackoff == nil {
 		cfg.RetryBackoff = mailbox.ExponentialBackoff(10*time.Second, 30*time.Minute)
 	}
@@ -110,7 +120,11 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, key: key, limiter: pbem.NewLimiter(cfg.PerHour), log: cfg.Logger,
+	secret, err := installationSecret(cfg.Store)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{cfg: cfg, key: key, secret: secret, limiter: pbem.NewLimiter(cfg.PerHour, cfg.AnswersPerHour), log: cfg.Logger,
 		scenarios: map[string]*engine.Scenario{}, wake: make(chan struct{}, 1)}, nil
 }
 

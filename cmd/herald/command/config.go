@@ -27,8 +27,9 @@ type Config struct {
 	IMAP       IMAPConfig
 	SMTP       SMTPConfig
 	Limits     struct {
-		MaxMailBytes int64 `yaml:"max_mail_bytes"`
-		PerHour      int   `yaml:"mails_per_hour"`
+		MaxMailBytes   int64 `yaml:"max_mail_bytes"`
+		PerHour        int   `yaml:"mails_per_hour"`
+		AnswersPerHour int   `yaml:"answers_per_hour"`
 	}
 	// Map attaches a PNG of the battlefield to result mails.
 	Map *bool `yaml:"map"`

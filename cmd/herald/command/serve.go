@@ -84,7 +84,8 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 	}
 	defer st.Close()
 	svc, err := games.New(games.Config{Store: st, Address: cfg.Address, Name: cfg.Name, Organizers: cfg.Organizers,
-		MaxMailBytes: cfg.Limits.MaxMailBytes, PerHour: cfg.Limits.PerHour, Map: mapFunc(cfg.mapEnabled()), Logger: log})
+		MaxMailBytes: cfg.Limits.MaxMailBytes, PerHour: cfg.Limits.PerHour,
+		AnswersPerHour: cfg.Limits.AnswersPerHour, Map: mapFunc(cfg.mapEnabled()), Logger: log})
 	if err != nil {
 		return err
 	}
