@@ -96,6 +96,15 @@ func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u
 		c.disc(badge, h*0.28, rgb(0xffffff))
 		c.text(fs.small, "D", badge, counterEdge)
 	}
+	// The No Retreat marker stays all battle: a badge on the counter's
+	// side rather than one more label under it (the legend names it).
+	if u.NoRetreat {
+		badge := p.add(pt{h, -h * 0.75}) // the counter's upper right, whatever its facing
+		c.disc(badge, h*0.36, counterEdge)
+		c.disc(badge, h*0.3, rgb(0xffffff))
+		c.text(fs.small, "NR", badge, counterEdge)
+		c.used(symNoRetreat)
+	}
 	for i, m := range unitMarkers(u) {
 		drawMarker(c, markerAt(sq, i), m, fs, rgb(0xffffff), counterEdge)
 	}
@@ -128,9 +137,6 @@ func unitMarkers(u engine.UnitState) []string {
 	}
 	if u.OutOfCommand {
 		out = append(out, "OUT OF CMD")
-	}
-	if u.NoRetreat && u.Status != engine.Eliminated {
-		out = append(out, "NO RETREAT")
 	}
 	return out
 }
@@ -255,6 +261,7 @@ func drawBombards(c *canvas, l *layout, sc *engine.Scenario, fs *faces) {
 			continue
 		}
 		drawMarker(c, bombardAt(l, b.Hex), "BOMBARD", fs, rgb(0xffffff), shade(sideColours[b.Side], 0.7))
+		c.used(symBombard)
 	}
 }
 

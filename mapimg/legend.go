@@ -37,6 +37,8 @@ const (
 	symLeader     = "leader"
 	symKing       = "king"
 	symStandard   = "standard"
+	symNoRetreat  = "no retreat"
+	symBombard    = "bombard"
 	symRing       = "ring"
 	symMove       = "move"
 	symCharge     = "charge"
@@ -114,6 +116,7 @@ func symbolsOf(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark) m
 		syms[symCounter], syms[symStripe+spec.Command] = true, true
 		syms[symDisordered] = syms[symDisordered] || u.Status == engine.Disordered
 		syms[symRetired] = syms[symRetired] || u.Status == engine.Retired
+		syms[symNoRetreat] = syms[symNoRetreat] || u.NoRetreat
 	}
 	for i, spec := range sc.Leaders {
 		if ls := st.Leaders[i]; !ls.OffMap && l.inWindow(ls.Hex) {
@@ -123,6 +126,9 @@ func symbolsOf(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark) m
 	}
 	for i := range sc.Standards {
 		syms[symStandard] = syms[symStandard] || l.inWindow(st.Standards[i].Hex)
+	}
+	for _, b := range sc.Bombards {
+		syms[symBombard] = syms[symBombard] || l.inWindow(b.Hex)
 	}
 	for _, m := range marks {
 		in := len(m.Hexes) > 0 && l.inWindow(m.Hexes[0])
@@ -222,6 +228,8 @@ func counterItems(syms map[string]bool) []legendItem {
 		{icon: leaderIcon(counterEdge), text: "Leader", sym: symLeader},
 		{icon: leaderIcon(kingEdge), text: "King (gold edge)", sym: symKing},
 		{icon: flagIcon, text: "Standard", sym: symStandard},
+		{icon: noRetreatIcon, text: "No Retreat marker (NR)", sym: symNoRetreat},
+		{icon: bombardIcon, text: "Bombard marker", sym: symBombard},
 	}
 	return keep(all, syms)
 }
@@ -418,6 +426,19 @@ func leaderIcon(edge color.RGBA) func(*canvas, pt, float64) {
 }
 
 func flagIcon(c *canvas, p pt, k float64) { drawFlag(c, p.add(pt{8 * k, 2 * k}), 36*k, sideColours[0]) }
+
+// noRetreatIcon is the NR badge a unit under No Retreat wears.
+func noRetreatIcon(c *canvas, p pt, k float64) {
+	centre := p.add(pt{12 * k, 10 * k})
+	c.disc(centre, 8*k, counterEdge)
+	c.disc(centre, 6.5*k, rgb(0xffffff))
+}
+
+// bombardIcon is the Bombard's box.
+func bombardIcon(c *canvas, p pt, k float64) {
+	c.fill(iconBox(p, k, 3), shade(sideColours[0], 0.7))
+	c.fill(iconBox(p, k, 4.5), rgb(0xffffff))
+}
 
 func ringIcon(c *canvas, p pt, k float64) {
 	l := &layout{size: 10 * k}

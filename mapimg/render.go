@@ -123,14 +123,14 @@ func plan(sc *engine.Scenario, st *engine.State, opt Options) (*planned, error) 
 			return nil, err
 		}
 		key := legend(sc, st, fs, l, opt.Marks, m, width)
-		if legendHeight(key, m) <= reserve || tries > 0 {
+		if legendHeight(key, m) <= reserve || tries > 3 {
 			// A narrow crop is centred above a legend that keeps its width.
 			w, _ := l.extent()
 			l.origin.X += (width - math.Ceil(w) - 2*pad) / 2
 			return &planned{l: l, fs: fs, m: m, width: width, key: key, scene: arrange(sc, st, l, opt.Marks, fs)}, nil
 		}
-		// The legend wrapped to more lines than guessed: fit once more
-		// with its real height.
+		// The legend wrapped to more lines than guessed: fit again with
+		// its real height, which a narrower map may wrap further still.
 		reserve = legendHeight(key, m)
 	}
 }

@@ -279,3 +279,45 @@ func mustParse(t *testing.T, text string) []engine.Order {
 	}
 	return o
 }
+
+// The battle markers of Men of Iron 2.2: a No Retreat badge on the
+// counter's upper right (white, ringed with the edge's ink), a Bombard box
+// under its hex's centre, and the carts of Poitiers as terrain "wagons".
+func TestRenderBattleMarkers(t *testing.T) {
+	sc, err := data.Scenario("falkirk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := engine.NewState(sc)
+	img := decoded(t, sc, st, Options{})
+	l := place(t, sc, st, Options{})
+	h := l.size * counterHalf
+	ring := func(u *engine.UnitState) pt { return l.centre(u.Hex).add(pt{h, -h * 0.75}).add(pt{0, h * 0.33}) }
+	at := ring(st.Unit("SP1"))
+	near(t, "No Retreat badge ring on SP1", img.At(int(at.X), int(at.Y)), counterEdge, 40)
+	at = ring(st.Unit("SB1")) // no marker: the same place is the hex's ground
+	near(t, "no badge on SB1", img.At(int(at.X), int(at.Y)), shade(clearColour, 1-levelShade), 6)
+
+	crecy, st2 := crecy(t)
+	img = decoded(t, crecy, st2, Options{})
+	p, err := plan(crecy, st2, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := crecy.Bombards[0]
+	half := (textWidth(p.fs.label, "BOMBARD") + 6) / 2
+	inside := bombardAt(p.l, b.Hex).add(pt{-half + 1.8, 0}) // white, left of the text
+	near(t, "Bombard box in 0509", img.At(int(inside.X), int(inside.Y)), rgb(0xffffff), 10)
+	beside := bombardAt(p.l, b.Hex).add(pt{-half - 3, 0})
+	near(t, "ground beside the Bombard box", img.At(int(beside.X), int(beside.Y)), shade(clearColour, 1-levelShade), 6)
+
+	poitiers, err := data.Scenario("poitiers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st3 := engine.NewState(poitiers)
+	img = decoded(t, poitiers, st3, Options{})
+	l = place(t, poitiers, st3, Options{})
+	top := l.centre(hex.Hex{Col: 6, Row: 3}).add(pt{0, -l.size * 0.3})
+	near(t, "wagons hex 0603", img.At(int(top.X), int(top.Y)), terrainStyles["wagons"].fill, 6)
+}

@@ -24,6 +24,10 @@ type Autoplayer struct {
 	mu   sync.Mutex
 	turn int
 	sent int
+	// picks counts the choices made of each kind of order, so that the
+	// player goes round its Commands in turn whatever else it did between
+	// (a shared counter fell on the same Command at every Free Activation).
+	picks map[string]int
 }
 
 // Reply returns the answer to one of Herald's mails, or nil when the mail
@@ -84,8 +88,11 @@ func (a *Autoplayer) choose(legal, reach []string) []string {
 		}
 		if len(found) > 0 {
 			found = commandsFirst(found)
-			a.turn++
-			return []string{found[a.turn%len(found)]}
+			if a.picks == nil {
+				a.picks = map[string]int{}
+			}
+			a.picks[prefix]++
+			return []string{found[a.picks[prefix]%len(found)]}
 		}
 	}
 	return []string{legal[0]}

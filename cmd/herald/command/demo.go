@@ -37,7 +37,9 @@ dice.jsonl, which is then verified as herald verify would.
 
 With --scenario another battle is played, alice taking its first side and
 bob its second: --scenario melee-test starts with the armies in contact,
-to watch Charges, Shock and Continued Attacks by mail.`,
+to watch Charges, Shock and Continued Attacks by mail; poitiers, najera
+and falkirk are Herald's reconstructions of those battles: with --moves 16
+their players come to blows and make Loss Checks.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("out", "herald-demo", "output folder")
 			fs.Int("moves", 12, "stop after this many moves")

@@ -70,6 +70,43 @@ func TestDemoMelee(t *testing.T) {
 	}
 }
 
+// herald demo --scenario plays each of Herald's reconstructed battles by
+// mail until both armies have fought (a Fire, Shock or Charge roll) and made
+// Loss Checks at the end of a Free Activation (16.0), and its log verifies.
+func TestDemoBattles(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		moves    int
+	}{{"poitiers", 16}, {"najera", 16}, {"falkirk", 16}} {
+		t.Run(c.scenario, func(t *testing.T) {
+			out := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			code := Main([]string{"demo", "--out", out, "--moves", fmt.Sprint(c.moves), "--scenario", c.scenario}, strings.NewReader(""), &stdout, &stderr)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s%s", code, stdout.String(), stderr.String())
+			}
+			emls, _ := filepath.Glob(filepath.Join(out, "herald-processed-*.eml"))
+			combat := regexp.MustCompile(`(Fire|Shock|Charge) DR: \S+ (at|against)`)
+			check := regexp.MustCompile(`Loss Check for the (\S+):`)
+			var fought bool
+			checked := map[string]bool{}
+			for _, f := range emls {
+				b := mustRead(t, f)
+				fought = fought || combat.Match(b)
+				for _, m := range check.FindAllSubmatch(b, -1) {
+					checked[string(m[1])] = true
+				}
+			}
+			if !fought || len(checked) != 2 {
+				t.Errorf("in the %d mails the players answered: combat %v, Loss Checks by %v; want combat and both sides' Loss Checks", len(emls), fought, checked)
+			}
+			if code, out := runVerifyOn(t, mustRead(t, filepath.Join(out, "dice.jsonl"))); code != 0 {
+				t.Errorf("herald verify on the demo's log: exit %d\n%s", code, out)
+			}
+		})
+	}
+}
+
 func mustRead(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
