@@ -451,9 +451,7 @@ func arrowIcon(kind MarkKind) func(*canvas, pt, float64) {
 		st := arrowStyles[kind]
 		size := 16 * k
 		from, tip := p.add(pt{0, 10 * k}), p.add(pt{24 * k, 10 * k})
-		base := tip.sub(pt{size * 0.42, 0})
-		n := pt{0, size * 0.21}
-		drawArrow(c, arrowShape{kind: kind, shaft: []pt{from, base}, head: []pt{tip, base.add(n), base.sub(n)}}, st, size)
+		drawArrow(c, arrowShape{kind: kind, shaft: []pt{from, tip}, head: head(tip, pt{1, 0}, size*0.4)}, st, size)
 	}
 }
 

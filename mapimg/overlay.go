@@ -46,7 +46,8 @@ type marker struct {
 	lastPath map[string]int
 	// results are each unit's results in order, written in one tag.
 	results map[string][]string
-	order   []string // units with results, in the order of their first
+	order   []string        // units with results, in the order of their first
+	home    map[string]bool // the units whose Charge reached its target and has not struck yet (11.3)
 }
 
 // Marks turns a block's events into overlay marks: the counters of the
@@ -56,7 +57,7 @@ type marker struct {
 // followed hex by hex in between.
 func Marks(sc *engine.Scenario, before, after *engine.State, events []engine.Event) []Mark {
 	m := &marker{sc: sc, before: before, after: after, at: map[string]hex.Hex{}, standards: map[string]hex.Hex{},
-		lastPath: map[string]int{}, results: map[string][]string{}}
+		lastPath: map[string]int{}, results: map[string][]string{}, home: map[string]bool{}}
 	for i, s := range sc.Standards {
 		m.standards[s.ID] = before.Standards[i].Hex
 	}
@@ -86,6 +87,8 @@ func (m *marker) event(e engine.Event) {
 		m.path(e.Unit, MarkPath, e.Path...)
 	case engine.ChargeMade:
 		m.path(e.Unit, MarkCharge, e.Path...)
+	case engine.ChargeHome:
+		m.home[e.Unit] = true
 	case engine.UnitAdvanced:
 		m.path(e.Unit, MarkPath, e.To)
 	case engine.RetreatedBeforeShock:
@@ -155,9 +158,11 @@ func (m *marker) path(id string, kind MarkKind, hexes ...hex.Hex) {
 }
 
 // attack is one attacker's blow: the end of its Charge's arrow when it
-// charged home, else a Shock arrow.
+// charged home (the Charge table), else a Shock arrow.
 func (m *marker) attack(attacker, defender, table string) {
-	if i, ok := m.lastPath[attacker]; ok && table == "Charge" {
+	home := m.home[attacker] || strings.HasPrefix(table, "Charge")
+	delete(m.home, attacker) // a Continued Attack after it is a Shock (12.7)
+	if i, ok := m.lastPath[attacker]; ok && home {
 		last := &m.out[i]
 		if last.Kind == MarkCharge && last.Hexes[len(last.Hexes)-1] == m.at[attacker] {
 			last.Hexes = append(last.Hexes, m.at[defender])
@@ -243,20 +248,24 @@ func drawArrows(c *canvas, l *layout, s *scene) {
 }
 
 // drawArrow strokes a shaft on a pale casing, so that it reads on any
-// terrain, and fills its head.
+// terrain, and fills its head; the shaft stops under a head at its tip.
 func drawArrow(c *canvas, a arrowShape, st arrowStyle, size float64) {
 	w := st.width * size
 	casing := rgb(0xfffdf4)
+	shaft := a.shaft
+	if n := len(shaft); a.head[0] == shaft[n-1] {
+		shaft = append(append([]pt{}, shaft[:n-1]...), a.head[1].lerp(a.head[2], 0.5))
+	}
 	for _, pass := range []struct {
 		w   float64
 		col color.RGBA
 	}{{w + math.Max(2, size*0.05), casing}, {w, st.col}} {
 		if st.dash > 0 {
-			for i := 1; i < len(a.shaft); i++ {
-				c.dashed(a.shaft[i-1], a.shaft[i], pass.w, st.dash*size, pass.col)
+			for i := 1; i < len(shaft); i++ {
+				c.dashed(shaft[i-1], shaft[i], pass.w, st.dash*size, pass.col)
 			}
 		} else {
-			c.polyline(a.shaft, pass.w, pass.col)
+			c.polyline(shaft, pass.w, pass.col)
 		}
 	}
 	c.outline(a.head, math.Max(1.5, size*0.04), casing)

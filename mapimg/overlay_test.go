@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"herald/data"
 	"herald/engine"
 	"herald/engine/hex"
 )
@@ -46,10 +47,11 @@ func busy(t testing.TB) (sc *engine.Scenario, before, after *engine.State, event
 		engine.OrdersApplied{Side: 1, Move: 7},
 		engine.CommandActivated{Command: "alencon"},
 		engine.ChargeMade{Unit: "MA1", Target: "LB4", Path: hexes("0804", "0704"), Facing: hex.FaceW},
-		engine.AttackResolved{Attackers: []string{"MA1"}, Defender: "LB4", Table: "Charge", Result: "Defender Eliminated"},
+		engine.ChargeHome{Unit: "MA1"},
+		engine.AttackResolved{Attackers: []string{"MA1"}, Defender: "LB4", Table: "Charge Combat Results Table", Result: "Defender Eliminated"},
 		engine.UnitEliminated{Unit: "LB4"},
 		engine.UnitAdvanced{Unit: "MA1", From: hx("0704"), To: hx("0604")},
-		engine.AttackResolved{Attackers: []string{"MA2"}, Defender: "DM2", Table: "Shock", Result: "Both Disordered, Defender Retreats"},
+		engine.AttackResolved{Attackers: []string{"MA2"}, Defender: "DM2", Table: "Shock Combat Results Table", Result: "Both Disordered, Defender Retreats"},
 		engine.UnitDisordered{Unit: "DM2"},
 		engine.UnitDisordered{Unit: "MA2"},
 		engine.UnitRetreated{Unit: "DM2", Path: hexes("0505")},
@@ -131,13 +133,17 @@ func TestTagsDoNotCollide(t *testing.T) {
 }
 
 // collide says which pairs of boxes must not overlap: a tag with anything,
-// an arrowhead with a unit's id, and hex numbers with each other.
+// an arrowhead with a unit's id or a hex number, and hex numbers with each
+// other.
 func collide(a, b item) bool {
+	if a.kind == boxHead {
+		a, b = b, a
+	}
 	switch {
 	case a.kind == boxTag || b.kind == boxTag:
 		return true
-	case a.kind == boxHead && b.kind == boxUnitID || a.kind == boxUnitID && b.kind == boxHead:
-		return true
+	case b.kind == boxHead:
+		return a.kind == boxUnitID || a.kind == boxHexNumber
 	}
 	return a.kind == boxHexNumber && b.kind == boxHexNumber
 }
@@ -195,8 +201,7 @@ func TestLegendNamesEverySymbolDrawn(t *testing.T) {
 	}
 }
 
-// The mail's map of the busy block is the golden image of the overlay, and
-// docs/img/map-busy-block.png its picture.
+// The mail's map of the busy block is the golden image of the overlay.
 func TestGoldenBusyBlock(t *testing.T) {
 	sc, before, after, events := busy(t)
 	got := decoded(t, sc, after, ForMail(Marks(sc, before, after, events)))
@@ -208,4 +213,58 @@ func TestGoldenBusyBlock(t *testing.T) {
 		return
 	}
 	golden(t, got, file)
+}
+
+// A Charge the engine resolves is one arrow from where the unit stood,
+// through its path, into the defender's hex; no separate Shock arrow. A
+// Continued Attack after it is a Shock arrow (12.7), beside the retreat
+// it follows.
+func TestMarksOfAnEngineCharge(t *testing.T) {
+	sc, err := data.Scenario("melee-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dice []int
+		want []string
+	}{
+		// A roll of 1, modified to 4 on the Charge table: Attacker Disordered.
+		{[]int{1}, []string{"5 SK2 [0305 0304 0404 0403]", "3 SK2 [0404] SK2 disordered"}},
+		// 9, modified to 12: EM1 Disordered and retreats, SK2 advances and
+		// attacks again; 3, modified to 2 on the Shock table: no effect.
+		{[]int{9, 3}, []string{"5 SK2 [0305 0304 0404 0403]", "6 EM1 [0403 0502]", "4 SK2 [0403 0502]", "3 EM1 [0502] EM1 disordered, retreats"}},
+	} {
+		st := engine.NewState(sc)
+		res, err := engine.Apply(sc, st, st.Pending.Side, mustParse(t, "ACTIVATE Douglas"), engine.NewScript())
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = res.State
+		res, err = engine.Apply(sc, st, st.Pending.Side, mustParse(t, "CHARGE SK2 AT EM1 0304 0404\nEND"), engine.NewScript(tc.dice...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		marks := Marks(sc, st, res.State, res.Events)
+		for _, m := range marks {
+			if m.Kind != MarkActive {
+				got = append(got, strings.TrimSpace(fmt.Sprintf("%d %s %v %s", m.Kind, m.Unit, m.Hexes, m.Label)))
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("dice %v: marks:\n%s\nwant:\n%s", tc.dice, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+		// Every arrow's head shows: none lies on another's.
+		p, err := plan(sc, res.State, ForMail(marks))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, a := range p.scene.arrows {
+			for _, b := range p.scene.arrows[i+1:] {
+				if d := a.head[0].sub(b.head[0]).len(); d < p.l.size*0.25 {
+					t.Errorf("dice %v: the heads of a %d and a %d arrow are %.0f pixels apart", tc.dice, a.kind, b.kind, d)
+				}
+			}
+		}
+	}
 }

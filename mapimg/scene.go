@@ -153,8 +153,11 @@ func arrange(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark, fs 
 		s.ghosts = append(s.ghosts, g)
 		s.add(boxGhost, m.Unit, boxOf(g.sq.poly(1)))
 	}
+	along := map[[2]hex.Hex]int{} // arrows already drawn between two hexes
 	for _, m := range marks {
 		if a, ok := shapeArrow(l, m, reach); ok {
+			a.aside(along, m, l.size)
+			s.clear(&a, l.size)
 			s.arrows = append(s.arrows, a)
 			s.add(boxHead, m.Unit, boxOf(a.head))
 		}
@@ -286,11 +289,69 @@ func shapeArrow(l *layout, m Mark, reach map[hex.Hex]square) (arrowShape, bool) 
 	if len(ps) == 2 {
 		length = tip.sub(ps[0]).len()
 	}
-	headLen := math.Min(l.size*0.42, length*0.6)
-	base := tip.sub(d.scale(headLen))
-	ps[len(ps)-1] = base
-	n := pt{-d.Y, d.X}.scale(headLen * 0.5)
-	return arrowShape{kind: m.Kind, shaft: ps, head: []pt{tip, base.add(n), base.sub(n)}}, true
+	headLen := math.Min(l.size*0.36, length*0.6)
+	ps[len(ps)-1] = tip
+	return arrowShape{kind: m.Kind, shaft: ps, head: head(tip, d, headLen)}, true
+}
+
+// aside moves an arrow whose last leg joins the same two hexes as an arrow
+// before it (a retreat, then a Continued Attack on the unit that retreated)
+// a little to the side, so that both show.
+func (a *arrowShape) aside(along map[[2]hex.Hex]int, m Mark, size float64) {
+	n := len(m.Hexes)
+	if n < 2 || m.Kind == MarkFire || m.Kind == MarkShock {
+		n = 2
+	}
+	x, y := m.Hexes[n-2], m.Hexes[n-1]
+	if y.Col < x.Col || y.Col == x.Col && y.Row < x.Row {
+		x, y = y, x
+	}
+	k := along[[2]hex.Hex{x, y}]
+	along[[2]hex.Hex{x, y}]++
+	if k == 0 {
+		return
+	}
+	last := a.shaft[len(a.shaft)-1].sub(a.shaft[len(a.shaft)-2])
+	off := pt{-last.Y, last.X}.scale(size * 0.3 * float64(k) / math.Max(1, last.len()))
+	for i := range a.shaft {
+		a.shaft[i] = a.shaft[i].add(off)
+	}
+	for i := range a.head {
+		a.head[i] = a.head[i].add(off)
+	}
+}
+
+// head is an arrowhead of length n with its tip at tip, pointing along d.
+func head(tip, d pt, n float64) []pt {
+	base := tip.sub(d.scale(n))
+	w := pt{-d.Y, d.X}.scale(n * 0.55)
+	return []pt{tip, base.add(w), base.sub(w)}
+}
+
+// clear slides an arrow's head back along its last segment until it
+// covers no hex number, counter, leader or flag, so that the head stays
+// readable and reads nothing away; the shaft still runs to the tip. A
+// head with no such place stays at the tip.
+func (s *scene) clear(a *arrowShape, size float64) {
+	n := len(a.shaft)
+	tip, from := a.shaft[n-1], a.shaft[n-2]
+	d := unitVec(tip.sub(from))
+	headLen := a.head[0].sub(a.head[1].add(a.head[2]).scale(0.5)).len()
+	room := tip.sub(from).len() - headLen
+	var blocks []box
+	for _, it := range s.items {
+		switch it.kind {
+		case boxHexNumber, boxCounter, boxUnitID, boxMarker, boxLeader, boxStandard, boxGhost:
+			blocks = append(blocks, it.b)
+		}
+	}
+	for back := 0.0; back <= room; back += math.Max(1, size*0.04) {
+		h := head(tip.sub(d.scale(back)), d, headLen)
+		if !covers(blocks, boxOf(h)) {
+			a.head = h
+			return
+		}
+	}
 }
 
 func unitVec(d pt) pt {

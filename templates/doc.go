@@ -64,7 +64,7 @@
 //
 // The HTML part is one document with inline CSS only (mail clients strip
 // <style> in places), no script and no external resource; it is at most
-// 620px wide and readable on a phone (docs/img/result-mail.png). The map is
+// 620px wide and readable on a phone (docs/img/result-phone.png). The map is
 // <img src="cid:…">, the order block a <pre> that copies as it is. Every
 // string of a view is escaped by html/template (player names, addresses,
 // refused lines); spans in backticks become <code>. The text part is not
@@ -78,8 +78,9 @@
 // tests check the 72 columns, hostile strings in every field, the order
 // block, and that Render refuses inconsistent views.
 //
-// The screenshot docs/img/result-mail.png is result-english-acts.html.golden
-// with the cid: URL pointed at a PNG file, rendered by
+// The screenshots docs/img/{welcome,result}-{phone,desktop}.png are real
+// mails of a game played by herald demo, shown by headless Chromium 390
+// CSS pixels wide (two device pixels to one) and 1000 wide:
 //
-//	chromium --headless --no-sandbox --window-size=480,1400 --screenshot=docs/img/result-mail.png file:///…/result.html
+//	tools/mail-screenshots.sh docs/img
 package templates

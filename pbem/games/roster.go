@@ -50,11 +50,11 @@ func activateName(sc *engine.Scenario, c engine.CommandSpec) string {
 }
 
 func leaderLine(l engine.LeaderSpec, ls engine.LeaderState) string {
-	where := "off map"
+	where := ", off map"
 	if !ls.OffMap {
-		where = "at " + ls.Hex.String()
+		where = " at " + ls.Hex.String()
 	}
-	return fmt.Sprintf("%s %s: Activation Rating %d, Command Range %d", l.Name, where, l.AR, l.Range)
+	return fmt.Sprintf("%s%s: Activation Rating %d, Command Range %d", l.Name, where, l.AR, l.Range)
 }
 
 func rosterUnit(sc *engine.Scenario, spec engine.UnitSpec, u engine.UnitState) templates.RosterUnit {
