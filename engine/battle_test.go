@@ -96,7 +96,7 @@ func TestShieldWallFromSetUpAndItsBattleLimit(t *testing.T) {
 	g.send(red, "END\nPASS")
 	g.send(blue, "ACTIVATE dora")
 	ill := g.refuse(blue, "SHIELD WALL", "14.1") // Dora may never order it
-	if !strings.Contains(ill.Reason, "may not order Shield Wall in this battle") {
+	if !strings.Contains(ill.Reason, "may not order Shield Wall or Schiltron in this battle") {
 		t.Errorf("refusal %v", ill)
 	}
 	g.send(blue, "END\nPASS")
@@ -111,8 +111,19 @@ func TestShieldWallFromSetUpAndItsBattleLimit(t *testing.T) {
 		t.Errorf("SHIELD WALL offered once the battle's orders are spent: %v", engine.Legal(g.sc, g.st))
 	}
 	ill = g.refuse(red, "SHIELD WALL", "14.1")
-	if !strings.Contains(ill.Reason, "has ordered Shield Wall once, all this battle allows") {
+	if !strings.Contains(ill.Reason, "has ordered Shield Wall or Schiltron once, all this battle allows") {
 		t.Errorf("refusal %v", ill)
+	}
+	// Schiltron, the Scots' Shield Wall (14.1 Design Note, R89), shares
+	// the limit: spent here, and spending it in a fresh battle.
+	if legalHas(g.sc, g.st, "SCHILTRON") {
+		t.Errorf("SCHILTRON offered once the battle's orders are spent: %v", engine.Legal(g.sc, g.st))
+	}
+	g.refuse(red, "SCHILTRON", "14.1")
+	s := battleGame(t)
+	s.send(red, "ACTIVATE anna\nSCHILTRON") // PK2; PK1 stands in Shield Wall
+	if !s.unit("PK2").Schiltron || s.st.WallOrders["anna"] != 1 {
+		t.Fatalf("after SCHILTRON: PK2 %+v, orders %v", s.unit("PK2"), s.st.WallOrders)
 	}
 }
 
@@ -195,6 +206,28 @@ func TestNoRetreatMarker(t *testing.T) {
 	}
 	if u := g.unit("NR2"); !held || u.Status != engine.Disordered || u.Hex != h(t, "0703") {
 		t.Errorf("NR2 after Retreat 1 Hex: %+v, events %v", u, narrative(g.sc, res.Events))
+	}
+
+	// A bare Retreat on a Normal unit (no house table has one, so a copy
+	// of the tables gets it): Disordered instead, in its hex.
+	bare := battleGame(t, 8)
+	tb := *bare.sc.Tables
+	retreat, _ := tb.Fire.Lookup(engine.FireFootDisordered, 4)
+	tb.Fire.Rows = append([]engine.ResultRow(nil), tb.Fire.Rows...)
+	for k, r := range tb.Fire.Rows {
+		if r.Min <= 9 && 9 <= r.Max {
+			results := map[string]engine.Result{}
+			for col, res := range r.Results {
+				results[col] = res
+			}
+			results[engine.FireFoot] = retreat
+			tb.Fire.Rows[k].Results = results
+		}
+	}
+	bare.sc.Tables = &tb
+	res = bare.send(red, "ACTIVATE anna\nFIRE LB2 AT NR1")
+	if u := bare.unit("NR1"); u.Status != engine.Disordered || u.Hex != h(t, "0705") {
+		t.Errorf("NR1 after a bare Retreat: %+v, events %v", u, narrative(bare.sc, res.Events))
 	}
 
 	// Without the marker the same shot makes NR2 retreat.

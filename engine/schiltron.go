@@ -66,6 +66,9 @@ func (g *game) schiltron(o SchiltronOrder) error {
 	if g.commandHasActed() {
 		return g.illegal(o, "R89", "Schiltron is ordered upon activation, before any unit of the Command does anything, as Shield Wall is (14.1)")
 	}
+	if err := g.wallLimit(o, o.Off); err != nil {
+		return err
+	}
 	var units []string
 	for i, u := range g.sc.Units {
 		us := g.st.Units[i]
@@ -100,6 +103,9 @@ func (e SchiltronOrdered) apply(st *State) {
 		u := st.Unit(id)
 		u.Schiltron, u.Rearmed = e.On, true
 	}
+	if e.On {
+		countWallOrder(st, e.Command) // the battle's limit (R110)
+	}
 }
 
 func (e SchiltronOrdered) describe(sc *Scenario) string {
@@ -131,7 +137,7 @@ func schiltronForms(sc *Scenario, st *State) []string {
 		may = may || !us.Schiltron && !us.ShieldWall && us.Status == Normal && unitType(sc, st, i).Schiltron
 	}
 	var out []string
-	if may {
+	if may && mayOrderWall(sc, st, st.Command) {
 		out = append(out, "SCHILTRON")
 	}
 	if on {

@@ -49,12 +49,8 @@ func (g *game) shieldWall(o ShieldWallOrder) error {
 	if g.commandHasActed() {
 		return g.illegal(o, "14.1", "Shield Wall is ordered upon activation, before any unit of the Command does anything")
 	}
-	if c := g.sc.Command(g.st.Command); !o.Off && !mayOrderWall(g.sc, g.st, g.st.Command) {
-		why := fmt.Sprintf("%s has ordered Shield Wall %s, all this battle allows", c.Name, times(*c.ShieldWallOrders))
-		if *c.ShieldWallOrders == 0 {
-			why = fmt.Sprintf("%s may not order Shield Wall in this battle", c.Name)
-		}
-		return g.illegal(o, "14.1", why+" (\"The use of Shield Wall is limited; see individual battles\")")
+	if err := g.wallLimit(o, o.Off); err != nil {
+		return err
 	}
 	var units []string
 	for i, u := range g.sc.Units {
@@ -101,16 +97,36 @@ func (e ShieldWallOrdered) apply(st *State) {
 		u.ShieldWall, u.Rearmed = e.On, true // 13.1 "rearmed" (ruling R90)
 	}
 	if e.On {
-		if st.WallOrders == nil {
-			st.WallOrders = map[string]int{}
-		}
-		st.WallOrders[e.Command]++
+		countWallOrder(st, e.Command)
 	}
 }
 
+// wallLimit refuses an order into Shield Wall or Schiltron (its Scots
+// version, 14.1 Design Note) once the battle's orders are spent (R110).
+func (g *game) wallLimit(o Order, off bool) error {
+	if off || mayOrderWall(g.sc, g.st, g.st.Command) {
+		return nil
+	}
+	c := g.sc.Command(g.st.Command)
+	why := fmt.Sprintf("%s has ordered Shield Wall or Schiltron %s, all this battle allows", c.Name, times(*c.ShieldWallOrders))
+	if *c.ShieldWallOrders == 0 {
+		why = fmt.Sprintf("%s may not order Shield Wall or Schiltron in this battle", c.Name)
+	}
+	return g.illegal(o, "14.1", why+" (\"The use of Shield Wall is limited; see individual battles\")")
+}
+
+// countWallOrder counts an order into Shield Wall or Schiltron against the
+// battle's limit.
+func countWallOrder(st *State, command string) {
+	if st.WallOrders == nil {
+		st.WallOrders = map[string]int{}
+	}
+	st.WallOrders[command]++
+}
+
 // mayOrderWall: the battle leaves the Command an order into Shield Wall
-// (14.1 "The use of Shield Wall is limited; see individual battles";
-// ruling R110). Units formed at set-up used none.
+// or Schiltron (14.1 "The use of Shield Wall is limited; see individual
+// battles"; ruling R110). Units formed at set-up used none.
 func mayOrderWall(sc *Scenario, st *State, command string) bool {
 	c := sc.Command(command)
 	return c == nil || c.ShieldWallOrders == nil || st.WallOrders[command] < *c.ShieldWallOrders

@@ -100,8 +100,8 @@ func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u
 	// side rather than one more label under it (the legend names it).
 	if u.NoRetreat {
 		badge := p.add(pt{h, -h * 0.75}) // the counter's upper right, whatever its facing
-		c.disc(badge, h*0.36, counterEdge)
-		c.disc(badge, h*0.3, rgb(0xffffff))
+		c.disc(badge, h*0.4, counterEdge)
+		c.disc(badge, h*0.31, rgb(0xffffff))
 		c.text(fs.small, "NR", badge, counterEdge)
 		c.used(symNoRetreat)
 	}

@@ -292,11 +292,22 @@ func TestRenderBattleMarkers(t *testing.T) {
 	img := decoded(t, sc, st, Options{})
 	l := place(t, sc, st, Options{})
 	h := l.size * counterHalf
-	ring := func(u *engine.UnitState) pt { return l.centre(u.Hex).add(pt{h, -h * 0.75}).add(pt{0, h * 0.33}) }
-	at := ring(st.Unit("SP1"))
-	near(t, "No Retreat badge ring on SP1", img.At(int(at.X), int(at.Y)), counterEdge, 40)
-	at = ring(st.Unit("SB1")) // no marker: the same place is the hex's ground
-	near(t, "no badge on SB1", img.At(int(at.X), int(at.Y)), shade(clearColour, 1-levelShade), 6)
+	// The darkest pixel down the badge's ring, whatever the anti-aliasing.
+	ring := func(u *engine.UnitState) color.Color {
+		c := l.centre(u.Hex).add(pt{h, -h * 0.75})
+		var dark color.Color = color.White
+		least := uint32(1 << 20)
+		for d := h * 0.28; d <= h*0.44; d += 0.5 {
+			px := img.At(int(c.X), int(c.Y+d))
+			if r, g, b, _ := px.RGBA(); r+g+b < least {
+				least, dark = r+g+b, px
+			}
+		}
+		return dark
+	}
+	near(t, "No Retreat badge ring on SB1", ring(st.Unit("SB1")), counterEdge, 40)
+	// no marker: the same place is the hex's ground
+	near(t, "no badge on SP1", ring(st.Unit("SP1")), shade(clearColour, 1-levelShade), 6)
 
 	crecy, st2 := crecy(t)
 	img = decoded(t, crecy, st2, Options{})
