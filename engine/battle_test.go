@@ -31,6 +31,8 @@ map:
   rows: [1, 8]
   shifted: odd
   default_terrain: clear
+  terrain:
+    wagons: [0605]
 rules:
   no_zoc: [GEN]
 bombards:
@@ -154,6 +156,9 @@ func TestShieldWallAtSetUpIsChecked(t *testing.T) {
 func TestReinforcementsArriveOnSchedule(t *testing.T) {
 	g := battleGame(t)
 	g.send(red, "ACTIVATE late") // Activation 1
+	if r := engine.Reach(g.sc, g.st, "LT1"); len(r) != 0 || legalHas(g.sc, g.st, "MOVE LT1 <hexes> [FACE <vertex>]") {
+		t.Errorf("LT1 can reach %v before its Activation; legal: %v", r, engine.Legal(g.sc, g.st))
+	}
 	ill := g.refuse(red, "MOVE LT1 WITH bert 0101", "5.3")
 	if !strings.Contains(ill.Reason, "from the battle's Activation 3 on; this is Activation 1") {
 		t.Errorf("refusal %v", ill)
@@ -161,6 +166,9 @@ func TestReinforcementsArriveOnSchedule(t *testing.T) {
 	g.send(red, "END\nPASS")
 	g.send(blue, "ACTIVATE carl\nEND\nPASS") // Activation 2
 	g.send(red, "ACTIVATE late")             // Activation 3
+	if r := engine.Reach(g.sc, g.st, "LT1"); len(r) == 0 || !legalHas(g.sc, g.st, "MOVE LT1 <hexes> [FACE <vertex>]") {
+		t.Errorf("LT1 can reach nothing in its Activation; legal: %v", engine.Legal(g.sc, g.st))
+	}
 	g.send(red, "MOVE LT1 WITH bert 0101 0201")
 	if u := g.unit("LT1"); u.OffMap || u.Hex != h(t, "0201") {
 		t.Errorf("LT1 after its entry: %+v", u)
@@ -325,5 +333,31 @@ func TestBattleRulesChecked(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.to, err, c.want)
 		}
+	}
+}
+
+// The Wagon marker as terrain "wagons" (2.2; Herald's rule, ruling R113):
+// foot enter for 2 MP, mounted units may not enter.
+func TestWagons(t *testing.T) {
+	g := battleGame(t)
+	g.send(red, "PASS")
+	g.send(blue, "ACTIVATE carl")
+	cost := func(id string) int {
+		for _, r := range engine.Reach(g.sc, g.st, id) {
+			if r.Hex == h(t, "0605") {
+				return r.Cost
+			}
+		}
+		return -1
+	}
+	if c := cost("NR1"); c != 2 {
+		t.Errorf("NR1 (foot) enters the wagons for %d MP, want 2", c)
+	}
+	if c := cost("MM1"); c != -1 {
+		t.Errorf("MM1 (mounted) reaches the wagons for %d MP; mounted units may not enter", c)
+	}
+	ill := g.refuse(blue, "MOVE MM1 0605", "5.1")
+	if !strings.Contains(ill.Reason, "0605 (wagons)") {
+		t.Errorf("refusal %v: want it to name the Wagons", ill)
 	}
 }

@@ -510,7 +510,7 @@ func movementForms(sc *Scenario, st *State) []string {
 		if u.Command != st.Command || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
-		if !us.ShieldWall && !us.Schiltron {
+		if !us.ShieldWall && !us.Schiltron && (!us.OffMap || arrived(sc, st, u.Command)) {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
 		}
 		if !us.OffMap {
