@@ -56,6 +56,13 @@ type Block struct {
 	// may be the quoted mail's: PickBlock takes it only when it is not
 	// Herald's own block, empty, or for an earlier move.
 	BelowQuote bool
+	// AllQuoted: the block's orders are quoted too, at the depth of its
+	// markers, with none of the sender's own between them. It is what an
+	// HTML mail program (Apple Mail, Gmail) makes of orders typed into
+	// the quote, or Herald's own block quoted with its prefilled orders;
+	// PickBlock takes it only as the one block of a mail, for the game's
+	// current move, and when it is not a block Herald sent.
+	AllQuoted bool
 }
 
 // Marker is the block's begin marker as Herald writes it.
@@ -102,7 +109,8 @@ var (
 // with one exception: a block whose markers his mail
 // client quoted, with lines he wrote himself (not quoted) between them, is
 // his block of those lines (Block.Quoted). That is what pressing Reply and
-// typing between the quoted markers makes. A begin marker that a client
+// typing between the quoted markers makes. A quoted block whose quoted
+// lines hold orders is returned as AllQuoted, for PickBlock to judge. A begin marker that a client
 // wrapped onto two lines is read.
 func FindBlocks(text string) ([]Block, []Problem) {
 	f := scan(text)
@@ -116,9 +124,11 @@ type finder struct {
 	// emptyQuoted are the begin markers of quoted blocks with no line of
 	// the sender's between their markers (FindStray).
 	emptyQuoted []int
-	cur         *Block
-	curText     string // the begin marker as written
-	depth       int    // the quote depth of cur's begin marker
+	// quoted are the quoted lines of cur, a quoted block, at its depth.
+	quoted  []engine.Line
+	cur     *Block
+	curText string // the begin marker as written
+	depth   int    // the quote depth of cur's begin marker
 }
 
 func scan(text string) *finder {
@@ -165,6 +175,8 @@ func scanLines(lines []mailLine) *finder {
 		}
 		if l.depth == 0 {
 			f.cur.Lines = append(f.cur.Lines, engine.Line{No: l.No, Text: t})
+		} else {
+			f.quoted = append(f.quoted, engine.Line{No: l.No, Text: t})
 		}
 	}
 	if f.cur != nil && f.depth == 0 {
@@ -180,7 +192,7 @@ func (f *finder) open(b *Block, l mailLine, text string) {
 		f.unterminated()
 	}
 	b.Begin, b.Quoted = l.No, l.depth > 0
-	f.cur, f.curText, f.depth = b, text, l.depth
+	f.cur, f.curText, f.depth, f.quoted = b, text, l.depth, nil
 }
 
 // close ends the open block at line no. A quoted block is the sender's
@@ -190,7 +202,10 @@ func (f *finder) close(no int) {
 	f.cur = nil
 	if b.Quoted && !hasText(b.Lines) {
 		f.emptyQuoted = append(f.emptyQuoted, b.Begin)
-		return
+		if !hasOrders(f.quoted) {
+			return
+		}
+		b.Lines, b.AllQuoted = f.quoted, true
 	}
 	b.End = no
 	b.Command = command(b.Lines)

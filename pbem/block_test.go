@@ -46,8 +46,10 @@ func TestFindBlocks(t *testing.T) {
 		{"quoted lines inside the block are left out",
 			"--- herald orders: g move 2 ---\n" + key + "> PASS\n  >> END\nEND\n--- end orders ---",
 			"g 2 K7Q2-M9XD-4RTA-WX3B 1-6: 5:END", 0},
-		{"quoted block only",
-			"Thanks.\n> --- herald orders: g move 2 ---\n> " + key + "> END\n> --- end orders ---\n", "", 0},
+		{"quoted block only: found, quoted whole (PickBlock judges it)",
+			"Thanks.\n> --- herald orders: g move 2 ---\n> " + key + "> END\n> --- end orders ---\n", "g 2 K7Q2-M9XD-4RTA-WX3B 2-5: 4:END", 0},
+		{"Herald's empty block quoted: no block",
+			"Thanks.\n> --- herald orders: g move 2 ---\n> " + key + ">\n> # a comment\n> --- end orders ---\n", "", 0},
 		{"block below the quoted mail (bottom-posting)",
 			"On Tue, 3 Mar 2026, Herald wrote:\n> --- herald orders: g move 2 ---\n> --- end orders ---\n\n--- herald orders: g move 2 ---\n" + key + "END\n--- end orders ---\n",
 			"g 2 K7Q2-M9XD-4RTA-WX3B 5-8: 7:END", 0},
@@ -81,8 +83,6 @@ func TestFindBlocks(t *testing.T) {
 		{"HTML reply typed inside a split blockquote",
 			"> --- herald orders: g move 2 ---\n> " + key + "> \nEND\n> --- end orders ---\n",
 			"g 2 K7Q2-M9XD-4RTA-WX3B 1-5: 4:END", 0},
-		{"quoted markers with only quoted lines between: no block",
-			"Here.\n> --- herald orders: g move 2 ---\n> " + key + "> END\n> --- end orders ---\n", "", 0},
 		{"quoted begin marker without its end: no block, no problem",
 			"> --- herald orders: g move 2 ---\n> " + key + "END\n", "", 0},
 		{"an older quote (depth 2) inside the quoted block is not the sender's",
@@ -126,6 +126,40 @@ func TestCommands(t *testing.T) {
 		blocks, _ := FindBlocks("--- herald orders: g move 1 ---\nKEY K\n" + text + "\n--- end orders ---\n")
 		if len(blocks) != 1 || blocks[0].Command != want {
 			t.Errorf("%q: got %+v, want %v", text, blocks, want)
+		}
+	}
+}
+
+func TestAllQuoted(t *testing.T) {
+	herald := "--- herald orders: g move 7 ---\nKEY K\nACTIVATE Godfrey\n--- end orders ---\n"
+	hb, _ := FindBlocks(herald)
+	sent := []string{hb[0].Fingerprint()}
+	empty, _ := FindBlocks("--- herald orders: g move 7 ---\nKEY K\n\n--- end orders ---\n")
+	sentEmpty := []string{empty[0].Fingerprint()}
+	quote := func(s string) string {
+		return "> " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n> ") + "\n"
+	}
+	for _, tc := range []struct {
+		name, text string
+		known      Known
+		want       string
+	}{
+		{"orders typed into the quote (Apple Mail HTML)", "On Tue, Herald wrote:\n" + quote("--- herald orders: g move 7 ---\nKEY K\nACTIVATE Edward\nEND\n--- end orders ---"),
+			Known{Move: 7, Sent: sentEmpty}, "4:ACTIVATE Edward | 5:END"},
+		{"Herald's prefilled block quoted as it was: not the sender's", "Thanks!\n" + quote(herald), Known{Move: 7, Sent: sent}, CodeNoBlock},
+		{"an earlier move's block quoted", "Thanks!\n" + quote("--- herald orders: g move 6 ---\nKEY K\nEND\n--- end orders ---"), Known{Move: 7, Sent: sentEmpty}, CodeNoBlock},
+		{"without knowing what Herald sent", "Thanks!\n" + quote("--- herald orders: g move 7 ---\nKEY K\nEND\n--- end orders ---"), Known{Move: 7}, CodeNoBlock},
+		{"with a block of the sender's own", "--- herald orders: g move 7 ---\nKEY K\nPASS\n--- end orders ---\n" + quote("--- herald orders: g move 7 ---\nKEY K\nEND\n--- end orders ---"),
+			Known{Move: 7, Sent: sentEmpty}, "3:PASS"},
+	} {
+		blocks, problems := FindBlocks(tc.text)
+		b, r := PickBlock(blocks, problems, tc.known)
+		got := lines(b)
+		if r != nil {
+			got = r.Code
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

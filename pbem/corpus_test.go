@@ -42,11 +42,14 @@ func extraction(eml string, raw []byte) string {
 	}
 	for _, bl := range blocks {
 		quoted := ""
-		if bl.Quoted {
+		if bl.Quoted && !bl.AllQuoted {
 			quoted = " (markers quoted, lines the sender's)"
 		}
 		if bl.BelowQuote {
 			quoted += " (below an unmarked quote)"
+		}
+		if bl.AllQuoted {
+			quoted += " (quoted whole)"
 		}
 		fmt.Fprintf(&b, "block %s move %d key %s command %s%s\n", bl.GameID, bl.Move, bl.Key, bl.Command, quoted)
 		for _, l := range bl.Lines {

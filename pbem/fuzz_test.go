@@ -94,7 +94,7 @@ func checkBlocks(t *testing.T, text string) {
 		}
 	}
 	b, r := OneBlock(blocks, problems)
-	if len(blocks) <= 1 && (r == nil) != (len(blocks) == 1) && !(r != nil && blocks[0].BelowQuote) {
+	if len(blocks) <= 1 && (r == nil) != (len(blocks) == 1) && !(r != nil && (blocks[0].BelowQuote || blocks[0].AllQuoted)) {
 		t.Fatalf("OneBlock refusal %v for %d blocks", r, len(blocks))
 	}
 	if r == nil && !slices.ContainsFunc(blocks, func(x Block) bool { return x.Begin == b.Begin }) {

@@ -91,10 +91,16 @@ type Known struct {
 // orders at all. Blocks that all say the same (the sender's copy of a
 // block Herald prefilled, and the original quoted below it) are one. A
 // block read below an unmarked quote (Block.BelowQuote) that is Herald's,
-// empty or for an earlier move is left out even when it is alone.
+// empty or for an earlier move is left out even when it is alone; a block
+// quoted whole (Block.AllQuoted) is taken only when it is the mail's one
+// block, for the current move, and Herald knows it did not send it.
 func PickBlock(blocks []Block, problems []Problem, k Known) (Block, *Refusal) {
 	blocks = slices.DeleteFunc(slices.Clone(blocks), func(b Block) bool {
 		return b.BelowQuote && (b.Move < k.Move || slices.Contains(k.Sent, b.Fingerprint()) || !hasOrders(b.Lines))
+	})
+	own := len(blocks) - count(blocks, func(b Block) bool { return b.AllQuoted })
+	blocks = slices.DeleteFunc(blocks, func(b Block) bool {
+		return b.AllQuoted && (own > 0 || k.Move == 0 || b.Move != k.Move || len(k.Sent) == 0 || slices.Contains(k.Sent, b.Fingerprint()))
 	})
 	if len(blocks) > 1 && k.Move > 0 {
 		blocks = narrow(blocks, func(b Block) bool { return b.Move == k.Move })
@@ -134,6 +140,16 @@ func SeveralBlocks(blocks []Block) string {
 	list := strings.Join(where[:last], ", ") + " and " + where[last]
 	return fmt.Sprintf("your mail holds %d order blocks, at %s; Herald carries out one block per mail, "+
 		"so that the order of your orders is never in doubt: send again with the block you mean alone", len(blocks), list)
+}
+
+func count(blocks []Block, f func(Block) bool) int {
+	n := 0
+	for _, b := range blocks {
+		if f(b) {
+			n++
+		}
+	}
+	return n
 }
 
 // allSame: every block says the same (Fingerprint).

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"html"
 	"strings"
 	"testing"
 	"time"
@@ -168,5 +169,40 @@ func TestQuotedPrefilledBlockIsHeralds(t *testing.T) {
 	}
 	if s := f.summary(); s.Chain.Batches != 1 {
 		t.Errorf("%d blocks applied", s.Chain.Batches)
+	}
+}
+
+// Issue 16, item 1, for HTML mail programs that keep what the player types
+// inside a quote in the quote (Apple Mail): the orders typed into Herald's
+// quoted block come out quoted whole, and are still carried out, since the
+// block is for the current move and is not the one Herald sent. Through
+// the real IMAP and SMTP path.
+func TestReplyTypedInsideAnHTMLQuote(t *testing.T) {
+	w := newWorld(t, "alice", "bob")
+	w.start(nil)
+	w.newGame("crecy-html", "alice", "bob")
+	w.settle()
+	welcome := w.inbox("bob")[0]
+	var activate string
+	for _, l := range legalOrders(welcome.Text) {
+		if strings.HasPrefix(l, "ACTIVATE ") && !strings.HasPrefix(l, "ACTIVATE STANDARD") {
+			activate = l
+			break
+		}
+	}
+	var quoted []string
+	for _, l := range strings.Split(strings.TrimRight(welcome.Text, "\n"), "\n") {
+		quoted = append(quoted, html.EscapeString(l))
+		if strings.HasPrefix(l, "KEY ") {
+			quoted = append(quoted, activate) // typed inside the quote
+		}
+	}
+	body := `<html><body><div><br><blockquote type="cite"><div>On 3 Mar 2026, at 18:40, Herald &lt;` + welcome.From +
+		`&gt; wrote:</div><br><div>` + strings.Join(quoted, "<br>\n") + `</div></blockquote></div></body></html>`
+	w.send(mailbox.Outgoing{From: "bob@localhost", To: []string{welcome.From}, Subject: "Re: " + welcome.Subject, Date: time.Now().UTC(),
+		MessageID: "applemail-bob@localhost", InReplyTo: welcome.MessageID, HTML: body})
+	if s, err := w.service().Summary("crecy-html"); err != nil || s.Chain.Batches != 1 {
+		got := w.inbox("bob")
+		t.Fatalf("the orders typed inside the quote were not carried out (%v); Herald answered %q:\n%s", err, got[len(got)-1].Subject, got[len(got)-1].Text)
 	}
 }

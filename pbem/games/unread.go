@@ -19,8 +19,8 @@ func (w *work) noBlock() error {
 	r := templates.Refusal{Cause: templates.RefusedNoBlock,
 		Reason: `Herald found no order block in your mail: orders must stand between the two markers of the block, on lines you wrote yourself (lines your mail program quoted with ">" are Herald's own)`}
 	if s.QuotedBlock > 0 {
-		r.Reason = fmt.Sprintf(`Herald found only its own block in your mail, quoted by your mail program (line %d, which begins it, starts with ">"), with nothing you wrote yourself between its two markers`, s.QuotedBlock)
-		r.Hint = `To reply, write your orders on new lines between the two quoted markers, without ">" in front of them; or copy the block below into your reply and write them into it.`
+		r.Reason = fmt.Sprintf(`Herald found only its own block in your mail, quoted by your mail program (line %d, which begins it, starts with ">"), with no orders of yours between its two markers`, s.QuotedBlock)
+		r.Hint = `To reply, write your orders on new lines between the two quoted markers, without ">" in front of them; or copy the block below into your reply and write them into it (the surest way when your mail program marks what you type inside a quote as quoted too).`
 	}
 	if len(s.Orders) > 0 {
 		n := len(s.Orders)
