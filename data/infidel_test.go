@@ -37,7 +37,7 @@ func TestInfidelTablesAgreeWithTheExamples(t *testing.T) {
 		{"FP KN", ut("KN").FlightPoints, 3}, {"FP HC", ut("HC").FlightPoints, 3},
 		{"FP MC", ut("MC").FlightPoints, 2}, {"FP LCA", ut("LCA").FlightPoints, 2}, {"FP MCA", ut("MCA").FlightPoints, 2},
 		{"FP PK", ut("PK").FlightPoints, 1}, {"FP A", ut("A").FlightPoints, 1}, {"FP WG", ut("WG").FlightPoints, 1},
-		{"FP Retired", tb.FlightPoints.Retired, 1}, {"FP leader", tb.FlightPoints.Leader, 2}, {"FP OC", tb.FlightPoints.King, 5},
+		{"FP Retired", tb.FlightPoints.Retired, 1}, {"FP leader", tb.FlightPoints.Leader, 2}, {"FP OC", tb.FlightPoints.OverallCommander, 5},
 		// 3.0 Examples: a Retired HC eliminated adds 3-1 = 2; a Retired Pike 1-1 = 0.
 		{"HC retired then eliminated", ut("HC").FlightPoints - tb.FlightPoints.Retired, 2},
 		{"PK retired then eliminated", ut("PK").FlightPoints - tb.FlightPoints.Retired, 0},

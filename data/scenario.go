@@ -562,7 +562,7 @@ func (s *scen) leaders(n *yaml.Node) {
 		if !s.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := s.object(kv.v, path, "name", "side", "command", "ar", "range", "ma", "king", "hex", "off_map", "replacement", "charisma")
+		o := s.object(kv.v, path, "name", "side", "command", "ar", "range", "ma", "king", "oc", "hex", "off_map", "replacement", "charisma")
 		l := engine.LeaderSpec{
 			ID:       kv.key,
 			Name:     o.str("name", true),
@@ -570,6 +570,7 @@ func (s *scen) leaders(n *yaml.Node) {
 			Range:    o.int("range", true),
 			MA:       o.int("ma", true),
 			King:     o.bool("king"),
+			OC:       o.bool("oc"),
 			OffMap:   o.bool("off_map"),
 			Charisma: o.int("charisma", false),
 		}
@@ -605,7 +606,20 @@ func (s *scen) leaders(n *yaml.Node) {
 		}
 		s.placement(o, path, &l.Hex, l.OffMap, "leader")
 		s.lines.leader[kv.key] = kv.k.Line
+		if l.OC {
+			s.oneOC(o, path, l)
+		}
 		s.sc.Leaders = append(s.sc.Leaders, l)
+	}
+}
+
+// oneOC: an army has one Overall Commander, or none (Infidel 5.1).
+func (s *scen) oneOC(o *object, path string, l engine.LeaderSpec) {
+	for _, other := range s.sc.Leaders {
+		if other.OC && other.Side == l.Side {
+			s.add(o.line("oc"), join(path, "oc"), "the %s already have an Overall Commander, %s (line %d): an army has one (Infidel 5.1)",
+				s.sc.SideName(l.Side), other.ID, s.lines.leader[other.ID])
+		}
 	}
 }
 

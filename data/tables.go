@@ -66,7 +66,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
 	}
 	if n := o.node("fire_drm", true); n != nil {
-		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "shield_wall", "mounted_firer", "target_type", "bombard")
+		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "angle_of_fire_types", "shield_wall", "mounted_firer", "target_type", "bombard")
 		t.FireDRM = engine.FireDRMs{
 			DisorderedFirer: fo.int("disordered_firer", true),
 			RetiredTarget:   fo.int("retired_target", true),
@@ -75,6 +75,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			MountedFirer:    fo.int("mounted_firer", false),
 			Bombard:         fo.int("bombard", false),
 		}
+		t.FireDRM.AngleOfFireTypes = p.typeList(fo, "fire_drm", "angle_of_fire_types", t)
 		if tn := fo.node("target_type", false); tn != nil {
 			t.FireDRM.TargetType = map[string]int{}
 			for _, kv := range p.pairs(tn, "fire_drm.target_type") {
@@ -91,9 +92,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.ShockDRM = p.shockDRMTable(n)
 	}
 	if n := o.node("movement", true); n != nil {
-		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "pass_through_mp", "pass_through_disorder_max")
+		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "pass_through_mp", "pass_through_disorder_max")
 		t.Movement = engine.MovementRules{
 			LeaveMountedZOCMP:      mo.int("leave_mounted_zoc_mp", true),
+			LeaveMissileZOCMP:      mo.int("leave_missile_zoc_mp", false),
 			PassThroughMP:          mo.int("pass_through_mp", true),
 			PassThroughDisorderMax: mo.int("pass_through_disorder_max", true),
 		}
@@ -113,13 +115,14 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		wsmLines = p.wsm(t, n)
 	}
 	if n := o.node("flight_points", true); n != nil {
-		fo := p.object(n, "flight_points", "retired", "leader", "king")
+		fo := p.object(n, "flight_points", "retired", "leader", "king", "overall_commander")
 		t.FlightPoints = engine.FlightPointValues{
-			Retired: fo.int("retired", true),
-			Leader:  fo.int("leader", true),
-			King:    fo.int("king", true),
+			Retired:          fo.int("retired", true),
+			Leader:           fo.int("leader", true),
+			King:             fo.int("king", false),
+			OverallCommander: fo.int("overall_commander", false),
 		}
-		for _, k := range []string{"retired", "leader", "king"} {
+		for _, k := range []string{"retired", "leader", "king", "overall_commander"} {
 			if fo.has(k) && fo.int(k, false) < 0 {
 				p.add(fo.line(k), join("flight_points", k), "must be 0 or more")
 			}
@@ -127,11 +130,17 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 
 	if n := o.node("rules", false); n != nil {
-		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire")
+		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
+			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire")
 		t.Rules.MountedFireZOCMP = ro.int("mounted_fire_zoc_mp", false)
 		t.Rules.ReluctanceOwnDRM = ro.bool("reluctance_own_drm")
 		t.Rules.LeaderCharisma = ro.bool("leader_charisma")
 		t.Rules.CounterChargeReactionFire = ro.bool("counter_charge_reaction_fire")
+		t.Rules.OCActivationBonus = ro.int("oc_activation_bonus", false)
+		t.Rules.LeaderPresenceTypes = p.typeList(ro, "rules", "leader_presence_types", t)
+		t.Rules.CharismaTypes = p.typeList(ro, "rules", "charisma_types", t)
+		t.Rules.NoPassThrough = ro.has("pass_through") && !ro.bool("pass_through")
+		t.Rules.FaceToFire = ro.bool("face_to_fire")
 		t.Rules.CounterChargeNoDefense = ro.has("counter_charge_defense_drm") && !ro.bool("counter_charge_defense_drm")
 		switch r := engine.ZOCRule(ro.str("mounted_missile_zoc", false)); r {
 		case "", engine.ZOCIgnore, engine.ZOCLeaveCost:
@@ -595,4 +604,25 @@ func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
 		CounterChargeShock: v("counter_charge_shock"), ReluctanceMax: v("reluctance_max"),
 		CounterChargeMax: v("counter_charge_max"), CounterChargeFacing: v("counter_charge_facing"),
 	}
+}
+
+// typeList reads an optional list of unit type keys, o's key, each of
+// which must be a type of the tables.
+func (p *parser) typeList(o *object, path, key string, t *engine.Tables) []string {
+	n := o.node(key, false)
+	if n == nil {
+		return nil
+	}
+	var out []string
+	for _, tn := range p.list(n, join(path, key)) {
+		k, ok := p.scalar(tn, join(path, key))
+		switch {
+		case !ok:
+		case t.UnitTypes[k] == nil:
+			p.add(tn.Line, join(path, key), "%s", unknown("unit type", k, keys(t.UnitTypes)))
+		default:
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -127,13 +127,13 @@ func (g *game) continuityRoll() error {
 		}
 		mods = append(mods, Modifier{DRM: n, Reason: reason, Rule: "4.2"})
 	}
-	ar, _ := leaderRatings(g.sc, g.st, leader.ID)
+	ar, bonus, oc := activationRating(g.sc, g.st, leader.ID)
 	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, ar), mods...)
 	if err != nil {
 		return err
 	}
 	ok := r.Total <= ar
-	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, Success: ok})
+	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, Success: ok})
 	if ok {
 		g.activateCommand(side, cmd, ContinuationActivation)
 		return nil
@@ -180,13 +180,13 @@ func seizureNotPending(sc *Scenario, st *State) string {
 func (g *game) seizureRoll(cmd, standing string) error {
 	side := g.st.Pending.Side
 	leader := g.sc.Leader(g.sc.Command(cmd).Leader)
-	ar, _ := leaderRatings(g.sc, g.st, leader.ID)
+	ar, bonus, oc := activationRating(g.sc, g.st, leader.ID)
 	r, err := g.roll(fmt.Sprintf("Seizure DR: %s (AR %d)", leader.Name, ar))
 	if err != nil {
 		return err
 	}
 	ok := r.Total <= ar
-	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, Success: ok, Standing: standing})
+	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, Success: ok, Standing: standing})
 	if ok {
 		g.activateCommand(side, cmd, SeizureActivation)
 		return nil
@@ -346,7 +346,10 @@ type ContinuityRolled struct {
 	Command string `json:"command"`
 	Leader  string `json:"leader"`
 	Roll    Roll   `json:"roll"`
-	AR      int    `json:"ar"`
+	AR      int    `json:"ar"` // as rolled against, with OCBonus
+	// OCBonus is the Overall Commander OC's addition to AR (Infidel 5.3).
+	OCBonus int    `json:"oc_bonus,omitempty"`
+	OC      string `json:"oc,omitempty"`
 	Success bool   `json:"success"`
 }
 
@@ -369,8 +372,8 @@ func (e ContinuityRolled) describe(sc *Scenario) string {
 	if e.Success {
 		outcome = "succeeds"
 	}
-	return fmt.Sprintf("Continuity DR for %s: %s, %s %s's Activation Rating of %d: Continuation %s (4.2).",
-		commandName(sc, e.Command), describeRoll(e.Roll), verdict, leaderName(sc, e.Leader), e.AR, outcome)
+	return fmt.Sprintf("Continuity DR for %s: %s, %s %s: Continuation %s (4.2).",
+		commandName(sc, e.Command), describeRoll(e.Roll), verdict, arText(sc, e.Leader, e.AR, e.OCBonus, e.OC), outcome)
 }
 
 // SeizureRolled: the opponent's Seizure attempt (4.3). Any attempt resets
@@ -380,7 +383,9 @@ type SeizureRolled struct {
 	Command  string `json:"command"`
 	Leader   string `json:"leader"`
 	Roll     Roll   `json:"roll"`
-	AR       int    `json:"ar"`
+	AR       int    `json:"ar"`                 // as rolled against, with OCBonus
+	OCBonus  int    `json:"oc_bonus,omitempty"` // Infidel 5.3
+	OC       string `json:"oc,omitempty"`
 	Success  bool   `json:"success"`
 	Standing string `json:"standing,omitempty"` // the standing order that decided, if any
 }
@@ -396,11 +401,11 @@ func (e SeizureRolled) describe(sc *Scenario) string {
 		how = fmt.Sprintf(" (standing order %q)", e.Standing)
 	}
 	if e.Success {
-		return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, not higher than %s's Activation Rating of %d: Seized (4.3).",
-			sc.SideName(e.Side), commandName(sc, e.Command), how, describeRoll(e.Roll), leaderName(sc, e.Leader), e.AR)
+		return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, not higher than %s: Seized (4.3).",
+			sc.SideName(e.Side), commandName(sc, e.Command), how, describeRoll(e.Roll), arText(sc, e.Leader, e.AR, e.OCBonus, e.OC))
 	}
-	return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, higher than %s's Activation Rating of %d: the Seizure fails (4.3).",
-		sc.SideName(e.Side), commandName(sc, e.Command), how, describeRoll(e.Roll), leaderName(sc, e.Leader), e.AR)
+	return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, higher than %s: the Seizure fails (4.3).",
+		sc.SideName(e.Side), commandName(sc, e.Command), how, describeRoll(e.Roll), arText(sc, e.Leader, e.AR, e.OCBonus, e.OC))
 }
 
 // FreeActivationGranted: play passes to Side, who may activate any one

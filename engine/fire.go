@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"herald/engine/hex"
 )
@@ -23,6 +24,10 @@ type FireDRMs struct {
 	// AngleOfFire: "Missile Fire aimed at Mounted units through the
 	// latter's Flank hexsides earns the firing unit a +1 DRM" (9.3).
 	AngleOfFire int
+	// AngleOfFireTypes, when set, limits AngleOfFire to targets of these
+	// types (Infidel 11.3: "aimed at Medium or Light Cavalry"); empty, it
+	// applies to every Mounted target (Men of Iron 9.3).
+	AngleOfFireTypes []string
 	// ShieldWall: a unit in Shield Wall "earns a -1 DRM, when [...] fired
 	// on through a Frontal hexside" (14.1).
 	ShieldWall int
@@ -190,7 +195,12 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 	}
 	through := FiredThrough(sc, st, firer, target)
 	if t := unitType(sc, st, target); t != nil && t.Mounted && through == hex.Flank {
-		add(d.AngleOfFire, "9.3", "Angle of Fire: %s is Mounted and fired at through its Flank", ts.ID)
+		if len(d.AngleOfFireTypes) == 0 {
+			add(d.AngleOfFire, "9.3", "Angle of Fire: %s is Mounted and fired at through its Flank", ts.ID)
+		} else if slices.Contains(d.AngleOfFireTypes, t.Key) {
+			// Infidel 11.3: only "Medium or Light Cavalry".
+			add(d.AngleOfFire, "11.3", "Angle of Fire: %s is %s, fired at through its Flank", ts.ID, t.Name)
+		}
 	}
 	if st.Units[target].ShieldWall && through == hex.Front {
 		add(d.ShieldWall, "14.1", "%s is in Shield Wall and fired on through a Frontal hexside", ts.ID)

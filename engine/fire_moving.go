@@ -60,6 +60,7 @@ func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*moving
 // fireOnTheMove fires where the mover stands; done reports that its move
 // is over (Return Fire drove it off, or a retreat waits).
 func (g *game) fireOnTheMove(i int, f *movingFire) (done bool, err error) {
+	g.faceToFire(i, f.Target)
 	if r := CanFire(g.sc, g.st, i, f.Target, false); r != nil {
 		g.emit(FireForgone{Unit: g.sc.Units[i].ID, Target: g.sc.Units[f.Target].ID, Reason: r.Reason, Rule: r.Rule})
 		return false, nil
@@ -98,4 +99,65 @@ func (e FireForgone) describe(*Scenario) string {
 	return fmt.Sprintf("%s does not fire at %s: %s (%s).", e.Unit, e.Target, e.Reason, e.Rule)
 }
 
-func init() { registerEvents(FireForgone{}) }
+// Infidel 8.0: "A unit may ignore this facing when moving, but once it
+// stops movement or conducts missile fire it must be faced in a specific
+// direction." Under the tables' Rules.FaceToFire a unit firing during its
+// move is faced as it fires (ruling R155): it keeps its facing when the
+// target is already in its Front, and otherwise turns to the first vertex,
+// from E round to SE, that puts the target most squarely in its Front
+// (down the Front spine, then across a Frontal hexside, then down a
+// Front/Flank spine). It is turning during movement, which costs nothing
+// and may be any number of vertices (8.0). A target it could not fire at
+// from any facing leaves it as it was.
+func (g *game) faceToFire(i, target int) {
+	if !g.sc.Tables.Rules.FaceToFire {
+		return
+	}
+	us := g.st.Units[i]
+	at := g.sc.Map.Grid.ApproachFrom(us.Hex, g.st.Units[target].Hex)
+	if us.Facing.ApproachAspect(at).FireAspect() == hex.Front {
+		return
+	}
+	best, rank := us.Facing, 99
+	for f := hex.FaceE; f <= hex.FaceSE; f++ {
+		if k := frontRank(f.ApproachAspect(at)); k < rank {
+			best, rank = f, k
+		}
+	}
+	turned := *g.st
+	turned.Units = append([]UnitState(nil), g.st.Units...)
+	turned.Units[i].Facing = best
+	if CanFire(g.sc, &turned, i, target, false) != nil {
+		return
+	}
+	g.emit(FacedToFire{Unit: g.sc.Units[i].ID, Facing: best, Target: g.sc.Units[target].ID})
+}
+
+// frontRank orders the angles by how squarely they lie in front.
+func frontRank(a hex.Angle) int {
+	switch a {
+	case hex.SpineFront:
+		return 0
+	case hex.SideFront:
+		return 1
+	case hex.SpineFrontFlank:
+		return 2
+	}
+	return 9
+}
+
+// FacedToFire: a unit firing during its move faces its target (Infidel
+// 8.0).
+type FacedToFire struct {
+	Unit   string     `json:"unit"`
+	Facing hex.Facing `json:"facing"`
+	Target string     `json:"target"`
+}
+
+func (e FacedToFire) apply(st *State) { st.Unit(e.Unit).Facing = e.Facing }
+
+func (e FacedToFire) describe(*Scenario) string {
+	return fmt.Sprintf("%s faces %s to fire at %s (8.0).", e.Unit, e.Facing, e.Target)
+}
+
+func init() { registerEvents(FireForgone{}, FacedToFire{}) }

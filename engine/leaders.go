@@ -241,3 +241,53 @@ func (e LeaderReplaced) describe(sc *Scenario) string {
 }
 
 func init() { registerEvents(LeaderReplaced{}) }
+
+// Infidel 5.3: "Leaders that are within Command Range of their Overall
+// Commander have their Activation Rating increased by one for
+// Continuation (6.2) and Seizure (6.3) rolls. This does not apply to the
+// Overall Commander himself."
+
+// ocBonus is what the tables' Rules.OCActivationBonus adds to leader l's
+// Activation Rating, and the Overall Commander it is owed to: l is on the
+// map and within the Command Range of his side's Overall Commander (5.2,
+// traced as for units), who is on the map and not his Replacement (5.6:
+// a Replacement is never an Overall Commander).
+func ocBonus(sc *Scenario, st *State, l string) (int, string) {
+	bonus := sc.Tables.Rules.OCActivationBonus
+	spec, ls := sc.Leader(l), st.Leader(l)
+	if bonus == 0 || spec == nil || spec.OC || ls.OffMap || ls.Killed {
+		return 0, ""
+	}
+	for k, oc := range sc.Leaders {
+		os := st.Leaders[k]
+		if !oc.OC || oc.Side != spec.Side || os.OffMap || os.Killed || os.Replaced {
+			continue
+		}
+		_, rng := leaderRatings(sc, st, oc.ID)
+		if commandRange(sc, st, oc.Side, os.Hex, rng)[ls.Hex] {
+			return bonus, oc.ID
+		}
+	}
+	return 0, ""
+}
+
+// activationRating is leader l's Activation Rating for a Continuation or
+// Seizure roll: his counter's (15.6) plus his Overall Commander's bonus
+// (Infidel 5.3), and who gave it.
+func activationRating(sc *Scenario, st *State, l string) (ar, bonus int, oc string) {
+	ar, _ = leaderRatings(sc, st, l)
+	bonus, oc = ocBonus(sc, st, l)
+	return ar + bonus, bonus, oc
+}
+
+// arText names the rating a Continuation or Seizure roll was made
+// against: "Raymond's Activation Rating of 2", or with the Overall
+// Commander's bonus "Raymond's Activation Rating of 3 (2 +1 within
+// Godfrey's Command Range, 5.3)".
+func arText(sc *Scenario, leader string, ar, bonus int, oc string) string {
+	s := fmt.Sprintf("%s's Activation Rating of %d", leaderName(sc, leader), ar)
+	if bonus != 0 {
+		s += fmt.Sprintf(" (%d %+d within the Overall Commander %s's Command Range, 5.3)", ar-bonus, bonus, leaderName(sc, oc))
+	}
+	return s
+}

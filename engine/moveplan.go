@@ -109,6 +109,13 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		if k == 0 && !t.Mounted && mountedAmong(sc, st, startZOC) {
 			plan.mp += sc.Tables.Movement.LeaveMountedZOCMP // 7.2: foot leaving a mounted unit's ZOC
 		}
+		if k == 0 && !(mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost) && missileAmong(sc, st, startZOC) {
+			// Infidel 9.0: +1 MP for any unit leaving a missile unit's
+			// ZOC, cumulative with the +2 above. A mounted missile unit
+			// pays its own +1 above instead, "regardless of the unit type
+			// exerting the ZOC" (ruling R154).
+			plan.mp += sc.Tables.Movement.LeaveMissileZOCMP
+		}
 		if o := occupant(st, n); o >= 0 && o != i {
 			if !mayPassThrough(sc, st, i, o) {
 				return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
@@ -361,3 +368,13 @@ func (e LeaderMoved) describe(sc *Scenario) string {
 }
 
 func init() { registerEvents(LeaderMoved{}) }
+
+// missileAmong: one of units is a missile unit (Infidel 9.0).
+func missileAmong(sc *Scenario, st *State, units map[int]bool) bool {
+	for e := range units {
+		if unitType(sc, st, e).Missile() {
+			return true
+		}
+	}
+	return false
+}

@@ -83,6 +83,12 @@ type LeaderSpec struct {
 	Range int
 	MA    int  // printed Movement Allowance when moving alone (5.1)
 	King  bool // 3 Flight Points instead of 2 when lost (16.0)
+	// OC marks the army's Overall Commander (Infidel 5.1): the leaders
+	// within his Command Range roll Continuation and Seizure at a better
+	// Activation Rating (Rules.OCActivationBonus, 5.3), his Knights and
+	// Heavy Cavalry gain Leader Presence (12.3 #4), and his loss costs
+	// FlightPointValues.OverallCommander (3.0).
+	OC bool
 	// Charisma is the Shock/Charge DRM the later volumes print on their
 	// leaders (Blood & Roses 5.4: Warwick +1; Arquebus 5.2: Gonzaga +4);
 	// used when the tables' Rules.LeaderCharisma is set.

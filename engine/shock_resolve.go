@@ -194,7 +194,7 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 			add(t.Charge, "10.4 #4, 11.2", "Charge")
 		}
 		for _, i := range charging {
-			if len(stackedLeaders(sc, st, i)) > 0 && !sc.Tables.Rules.LeaderCharisma {
+			if len(stackedLeaders(sc, st, i)) > 0 && !sc.Tables.Rules.LeaderCharisma && len(sc.Tables.Rules.LeaderPresenceTypes) == 0 {
 				add(t.Leader, "10.4 #5, 15.3", "a leader with the charging %s", sc.Units[i].ID)
 				break
 			}
@@ -204,6 +204,12 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 		if c, who := bestCharisma(sc, st, atk); c != 0 {
 			add(c, "10.4 #5, 12.3 #4", "%s's Charisma", who)
 		}
+	}
+	if who, unit := presentLeader(sc, st, atk); who != "" {
+		add(t.Leader, "5.3, 12.3 #4", "%s with the attacking %s", who, unit)
+	}
+	if c, who := typedCharisma(sc, st, atk); c != 0 {
+		add(c, "5.4, 12.3 #4", "%s's Charisma", who)
 	}
 	wsm, from, dt := bestWSM(sc, st, atk, j)
 	add(wsm, "10.4 #6", "Weapon System Matrix, %s against %s", from, dt)

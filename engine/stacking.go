@@ -26,6 +26,9 @@ func occupant(st *State, h hex.Hex) int {
 
 // mayPassThrough reports whether unit i may move through unit j's hex.
 func mayPassThrough(sc *Scenario, st *State, i, j int) bool {
+	if sc.Tables.Rules.NoPassThrough {
+		return false // Infidel 10.0 "even during movement"
+	}
 	mt, ot := unitType(sc, st, i), unitType(sc, st, j)
 	return sc.Units[i].Side == sc.Units[j].Side && mt.Mounted && mt.MAA && !ot.Mounted && ot.Missile()
 }

@@ -54,7 +54,11 @@ type Tables struct {
 // which on a die of PassThroughDisorderMax or less is Disordered (8.0:
 // "0–4").
 type MovementRules struct {
-	LeaveMountedZOCMP      int
+	LeaveMountedZOCMP int
+	// LeaveMissileZOCMP: "+1 MP for any unit to exit a hex in the ZOC of
+	// an enemy missile unit (cumulative with the modifier above)"
+	// (Infidel 9.0); 0 in Men of Iron.
+	LeaveMissileZOCMP      int
 	PassThroughMP          int
 	PassThroughDisorderMax int
 }
@@ -151,6 +155,31 @@ type Rules struct {
 	// 13.6: "No Reaction Fire is allowed against a unit Counter-Charging
 	// against Fire" (ruling R87).
 	CounterChargeReactionFire bool
+	// OCActivationBonus is added to the Activation Rating of a leader
+	// within his Overall Commander's Command Range, not the Overall
+	// Commander himself, for Continuation and Seizure rolls (Infidel 5.3:
+	// "increased by one"). 0 in Men of Iron, which has no Overall
+	// Commanders.
+	OCActivationBonus int
+	// LeaderPresenceTypes: attacking units of these types stacked with
+	// their Command leader or their Overall Commander earn the Leader
+	// DRM (ShockDRMs.Leader) in Shock and Charge alike, once per attack
+	// (Infidel 5.3, 12.3 #4: Knights and Heavy Cavalry), instead of Men
+	// of Iron's leader with a charging Mounted MAA (10.4 #5).
+	LeaderPresenceTypes []string
+	// CharismaTypes: when units of these types attack stacked with a
+	// leader who has Charisma, it is added too, the highest once
+	// (Infidel 5.4, 12.3 #4: Knights and Crusader leaders).
+	CharismaTypes []string
+	// NoPassThrough: no unit moves through another (Infidel 10.0:
+	// "Combat units may not stack ... at any time, even during
+	// movement"), where Men of Iron 8.0 lets Mounted MAA pass through
+	// friendly missile infantry.
+	NoPassThrough bool
+	// FaceToFire: a unit that fires during its move faces its target as
+	// it fires (Infidel 8.0: "once it stops movement or conducts missile
+	// fire it must be faced in a specific direction"; ruling R155).
+	FaceToFire bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
@@ -167,6 +196,11 @@ type FlightPointValues struct {
 	Retired int // per Retired unit, regardless of type
 	Leader  int // per eliminated leader who is not a King
 	King    int
+	// OverallCommander: losing the Overall Commander (Infidel 3.0: 5 FP).
+	// Only his first loss counts so: his Replacement "never count[s] as
+	// Overall Commander, only Command leader" (5.6). 0: he counts as any
+	// other leader (Men of Iron has no Overall Commanders).
+	OverallCommander int
 }
 
 // Class is what the Terrain Effects Chart distinguishes: foot, mounted, and

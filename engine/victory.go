@@ -28,10 +28,16 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 		if l.Side != side {
 			continue
 		}
-		if l.King {
-			fp += st.Leaders[i].Losses * sc.Tables.FlightPoints.King
-		} else {
-			fp += st.Leaders[i].Losses * sc.Tables.FlightPoints.Leader
+		losses := st.Leaders[i].Losses
+		switch {
+		case l.King:
+			fp += losses * sc.Tables.FlightPoints.King
+		case l.OC && losses > 0 && sc.Tables.FlightPoints.OverallCommander > 0:
+			// Infidel 3.0 "5 FP for losing your Overall Commander"; his
+			// Replacement is a Command leader only (5.6).
+			fp += sc.Tables.FlightPoints.OverallCommander + (losses-1)*sc.Tables.FlightPoints.Leader
+		default:
+			fp += losses * sc.Tables.FlightPoints.Leader
 		}
 	}
 	return fp
