@@ -76,7 +76,9 @@ func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u
 	c.fill(sq.poly(0.93), fill)
 	c.fill(sq.band(0.93, 0.62), stripe(sc, spec.Command))
 	c.used(symCounter)
-	c.used(symStripe + spec.Command)
+	if !c.drawn[symStripe+spec.Command] {
+		c.used(symStripe + spec.Command)
+	}
 	switch u.Status {
 	case engine.Disordered:
 		hatch(c, sq, shade(sideColours[spec.Side], 1.1))

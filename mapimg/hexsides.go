@@ -23,7 +23,9 @@ func drawHexsides(c *canvas, l *layout, m *engine.Map) {
 		}
 		a, b := l.side(hs.A, d)
 		drawFeature(c, hs.Feature, a, b, l.centre(hs.B), l.size)
-		c.used(symFeature + hs.Feature)
+		if !c.drawn[symFeature+hs.Feature] {
+			c.used(symFeature + hs.Feature)
+		}
 	}
 	drawRoads(c, l, m)
 }

@@ -268,3 +268,15 @@ func TestMarksOfAnEngineCharge(t *testing.T) {
 		}
 	}
 }
+
+// A result mail's map: the busy block's area, for a phone, with its tags
+// laid out.
+func BenchmarkRenderMail(b *testing.B) {
+	sc, before, after, events := busy(b)
+	opt := ForMail(Marks(sc, before, after, events))
+	for b.Loop() {
+		if _, err := Render(sc, after, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -98,6 +98,9 @@ type scene struct {
 // arrange lays out the overlay of marks over the state's counters.
 func arrange(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark, fs *faces) *scene {
 	s := &scene{halo: map[hex.Hex]bool{}, hidden: map[string]bool{}}
+	if len(marks) == 0 {
+		return s // nothing to lay out around
+	}
 	reach := map[hex.Hex]square{} // what stands in a hex, for the arrows' ends
 	for _, h := range sc.Map.Grid.Hexes() {
 		if l.inWindow(h) {

@@ -53,6 +53,7 @@ func styleOf(terrain string) terrainStyle {
 // each level of elevation (a change of lightness, which every reader
 // sees; the legend says so), and writes its XXYY label.
 func drawTerrain(c *canvas, l *layout, m *engine.Map) {
+	seen := map[string]bool{}
 	for _, h := range m.Grid.Hexes() {
 		if !l.inWindow(h) {
 			continue
@@ -63,7 +64,10 @@ func drawTerrain(c *canvas, l *layout, m *engine.Map) {
 		if st.symbol != nil {
 			st.symbol(c, l.centre(h), l.size)
 		}
-		c.used(symTerrain + t)
+		if !seen[t] { // one key per terrain, not a string per hex
+			seen[t] = true
+			c.used(symTerrain + t)
+		}
 		if m.Elevation[h] > 0 {
 			c.used(symHigher)
 		}
@@ -85,15 +89,19 @@ func hexFill(m *engine.Map, h hex.Hex) color.RGBA {
 // colour, so that it stays legible; one a tag covers is left out.
 func drawNumbers(c *canvas, l *layout, m *engine.Map, fs *faces, halo map[hex.Hex]bool, hidden map[string]bool) {
 	for _, h := range m.Grid.Hexes() {
-		if !l.inWindow(h) || hidden[h.String()] {
+		if !l.inWindow(h) {
+			continue
+		}
+		label := h.String()
+		if hidden[label] {
 			continue
 		}
 		p := numberAt(l, h)
 		if halo[h] {
-			b := textBox(fs.label, h.String(), p).grow(math.Max(1, l.size*0.04))
+			b := textBox(fs.label, label, p).grow(math.Max(1, l.size*0.04))
 			c.rect(math.Floor(b.X0), math.Floor(b.Y0), math.Ceil(b.X1), math.Ceil(b.Y1), hexFill(m, h))
 		}
-		c.text(fs.label, h.String(), p, labelColour)
+		c.text(fs.label, label, p, labelColour)
 	}
 }
 

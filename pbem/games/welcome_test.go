@@ -219,3 +219,107 @@ func sortedIDs(units map[string]rosterEntry) []string {
 	slices.Sort(ids)
 	return ids
 }
+
+// Two different maps never share one file name: a block of standing
+// orders alone leaves the move number as it was, and its map is not the
+// last block's.
+func TestMapFileNamesAreUnique(t *testing.T) {
+	w := newWorld(t, "alice", "bob")
+	w.configure = func(c *Config) {
+		c.Map = func(sc *engine.Scenario, before, after *engine.State, events []engine.Event) ([]byte, error) {
+			return mapimg.PNG(sc, after, mapimg.ForMail(mapimg.Marks(sc, before, after, events)))
+		}
+	}
+	w.start(nil)
+	w.newGame("crecy-names", "alice", "bob")
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		w.settle()
+		s, err := w.service().Summary("crecy-names")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Move > 2 && strings.Contains(s.Waiting, "French") {
+			break
+		}
+		if i == 8 {
+			t.Fatalf("the game never waited for the French after move 2: %s", s.Waiting)
+		}
+		w.play(seen, false)
+	}
+	// While the game waits for the French, the English send standing
+	// orders alone: the move stays as it was, and both get a mail.
+	msgs, err := w.emb.Messages("alice", "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	welcome, err := pbem.ReadMail(msgs[0].Raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, _ := pbem.FindBlocks(welcome.Text)
+	if len(blocks) != 1 {
+		t.Fatalf("alice's welcome has %d blocks", len(blocks))
+	}
+	s, err := w.service().Summary("crecy-names")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := templates.OrderBlock{GameID: "crecy-names", Move: s.Move, Key: blocks[0].Key, Prefill: []string{"STANDING SEIZE NEVER"}}.Text()
+	raw, err := mailbox.Compose(mailbox.Outgoing{From: "alice@localhost", To: []string{welcome.From}, Subject: "Re: " + welcome.Subject,
+		Date: time.Now().UTC(), MessageID: "alice.standing@localhost", Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := len(msgs)
+	w.deliver([][]byte{raw}, false)
+	w.settle()
+	if msgs, _ := w.emb.Messages("alice", "INBOX"); len(msgs) != before+1 {
+		t.Fatalf("the standing orders got %d mails, want 1", len(msgs)-before)
+	}
+
+	// A map is one Content-ID (one block's map, in both players' copies):
+	// one file name for each, and no name for two.
+	names := map[string]string{} // file name → Content-ID
+	for _, user := range []string{"alice", "bob"} {
+		msgs, err := w.emb.Messages(user, "INBOX")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range msgs {
+			for name, cid := range inlineImages(t, m.Raw) {
+				if prev, ok := names[name]; ok && prev != cid {
+					t.Errorf("two different maps (%s, %s) are named %s", prev, cid, name)
+				}
+				names[name] = cid
+			}
+		}
+	}
+	if len(names) < 4 {
+		t.Errorf("only %d maps in the game's mails", len(names))
+	}
+}
+
+// inlineImages are a mail's inline images' Content-IDs by file name.
+func inlineImages(t *testing.T, raw []byte) map[string]string {
+	t.Helper()
+	r, err := mail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h, ok := p.Header.(*mail.InlineHeader); ok {
+			if ct, params, _ := h.ContentType(); strings.HasPrefix(ct, "image/") {
+				out[params["name"]] = h.Get("Content-Id")
+			}
+		}
+	}
+}
