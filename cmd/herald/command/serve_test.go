@@ -77,7 +77,7 @@ func TestDemoBattles(t *testing.T) {
 	for _, c := range []struct {
 		scenario string
 		moves    int
-	}{{"poitiers", 16}, {"najera", 16}, {"falkirk", 16}} {
+	}{{"poitiers", 14}, {"najera", 8}, {"falkirk", 8}} {
 		t.Run(c.scenario, func(t *testing.T) {
 			out := t.TempDir()
 			var stdout, stderr bytes.Buffer
