@@ -336,3 +336,23 @@ func TestInfidelLeaderPresence(t *testing.T) {
 		})
 	}
 }
+
+// Ruling R156: Infidel's Leader Presence is for the attack; a Heavy
+// Cavalry Counter-Charging a Shock with its leader earns the attacker's
+// −2 (13.8) and nothing for the leader (Men of Iron 15.3 gave −1, R80).
+func TestInfidelNoLeaderPresenceForTheCounterCharger(t *testing.T) {
+	g := infidelField(t, 0, 6) // the Counter-Charge: 0 -1 = -1, 4 or less; the attack's die
+	c := "0505"
+	g.troop("CA1", c, hex.FaceW, "HC")
+	fr, _ := g.front(c, hex.FaceW)
+	g.troop("AN1", fr, g.toward(fr, c), "MC")
+	g.lead("carl", c)
+	atts := resolved(g.shockRound("SHOCK AN1 AT CA1\nEND"))
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks", len(atts))
+	}
+	mods := modText(atts[0].Roll.Mods)
+	if !strings.Contains(mods, "Counter-Charged") || strings.Contains(mods, "leader") {
+		t.Errorf("modifiers %s: want the Counter-Charge's -2 and no leader", mods)
+	}
+}

@@ -8,27 +8,22 @@ import (
 	"herald/engine/hex"
 )
 
-// turcomans is the situation of infidel.md 11.2's example, built in Go
-// (Infidel's own tables arrive with its volume): a Turcoman LC/A in 3220,
+// turcomans is the situation of infidel.md 11.2's example on Infidel's
+// house tables (a copy the test may change): a Turcoman LC/A in 3220,
 // Crusader Knights in 3419, 3519 (Disordered) and 3421, faced so that
 // 3319 lies in the ZOC of the Knight in 3419, 3420 in that of 3519 only,
 // and 3320 in that of 3421 only, as the example's MP say.
 func turcomans(t *testing.T) *game {
 	t.Helper()
-	tb := &engine.Tables{
-		Volume: "inf",
-		UnitTypes: map[string]*engine.UnitType{
-			"KN":  {Key: "KN", Name: "Knights", Mounted: true, MAA: true, ZOC: true, Charges: true, FlightPoints: 3, Ratings: engine.Ratings{MA: 6, MADisordered: 5}},
-			"LCA": {Key: "LCA", Name: "Light Cavalry, Archers", Mounted: true, Weapon: "composite", FlightPoints: 2, Ratings: engine.Ratings{MA: 8, MADisordered: 7}},
-		},
-		Terrain:      map[string]*engine.TerrainType{"clear": {Key: "clear", Cost: map[engine.Class]engine.Cost{engine.Foot: 1, engine.Mounted: 1}}},
-		Hexsides:     map[string]*engine.HexsideType{},
-		FlightPoints: engine.FlightPointValues{Retired: 1, Leader: 2, King: 3},
-		Rules:        engine.Rules{MountedMissileZOC: engine.ZOCLeaveCost},
+	inf, err := data.Tables("infidel")
+	if err != nil {
+		t.Fatal(err)
 	}
+	cp := *inf
+	tb := &cp
 	hx := func(s string) hex.Hex { return h(t, s) }
 	sc := &engine.Scenario{
-		ID: "inf-11.2", Name: "Infidel 11.2", Volume: "inf", Tables: tb, First: 1,
+		ID: "inf-11.2", Name: "Infidel 11.2", Volume: "infidel", Tables: tb, First: 1,
 		Map:   engine.Map{Grid: hex.Grid{MinCol: 30, MaxCol: 37, MinRow: 16, MaxRow: 24, OddShifted: true}, DefaultTerrain: "clear"},
 		Sides: [2]engine.SideSpec{{Name: "Crusaders", FlightLevel: 20}, {Name: "Ayyubids", FlightLevel: 20}},
 		Commands: []engine.CommandSpec{
@@ -111,21 +106,10 @@ func TestMoIMountedMissileIgnoresZOC(t *testing.T) {
 // range, -1 for firing at Knights, and -1 for mounted archers firing). The
 // luck of the LC/A is poor and it rolls a 2. A 1 (DR of 2 with a –1 DRM) on
 // the Target Mounted Disordered column of the Fire Results table equals
-// 'No Result.'" Infidel's fire DRMs are built here as its tables would
-// give them; the Fire Results Table is Men of Iron's house table.
+// 'No Result.'" (The whole example, move and fire in one order, is
+// testdata/examples/inf-11.2-turcoman-move-fire-move.txt.)
 func TestInfidelTurcomanFires(t *testing.T) {
 	g := turcomans(t)
-	moi, err := data.Tables("moi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb := g.sc.Tables
-	tb.Fire = moi.Fire
-	tb.FireDRM = moi.FireDRM
-	tb.LeaderCasualty = moi.LeaderCasualty
-	tb.FireDRM.MountedFirer = -1
-	tb.FireDRM.TargetType = map[string]int{"KN": -1}
-	tb.Weapons = map[string]*engine.Weapon{"composite": {Key: "composite", Name: "Composite bow", RangeDRM: []int{+1, 0}, ReturnFire: true, OverUnits: true}}
 	lca := g.st.Unit("LCA")
 	lca.Hex = h(t, "3420")
 	for f := hex.FaceE; f <= hex.FaceSE; f++ {
@@ -141,5 +125,42 @@ func TestInfidelTurcomanFires(t *testing.T) {
 	}
 	if s := f[0]; s.Roll.Die != 2 || s.Roll.Total != 1 || s.Column != engine.FireMountedDisordered || s.Result != "No Effect" {
 		t.Errorf("the Turcoman's shot: %+v (%s), want 2 -1 = 1 on Mounted Disordered: No Effect", s, modText(s.Roll.Mods))
+	}
+}
+
+// infidel.md 11.2, mounted archers: "If in a hex in an enemy ZOC when
+// they fire, it costs 1 MP to fire" — within the Movement Allowance —
+// and "A mounted archer may only fire once in its Activation."
+func TestInfidelMountedArcherFireLimits(t *testing.T) {
+	g := turcomans(t)
+	g.sc.Units[g.index("LCA")].Ratings.MA = 5
+	g.send(1, "ACTIVATE Turcomans")
+	// 1 + 2 + 2 = 5 MP to 3320, in the ZOC of KN3421: no MP left to fire.
+	g.refuse(1, "MOVE LCA 3319 3420 3320 FIRE KN3421", "11.2")
+	// In 3319, in the ZOC of KN3419, at the Disordered KN3519 (which may
+	// not Counter-Charge, 13.6): 1 MP to move, 1 MP to fire.
+	g.dice = engine.NewScript(2)
+	res := g.send(1, "MOVE LCA 3319 FIRE KN3519")
+	if mv, f := moves(res.Events), shots(res.Events); len(mv) != 1 || mv[0].MP != 1 || len(f) != 1 || f[0].MP != 1 {
+		t.Errorf("to 3319 and fire from an enemy ZOC: %v", g.story(res.Events))
+	}
+	// Once.
+	g.refuse(1, "FIRE LCA AT KN3519", "9.2")
+}
+
+// infidel.md 11.2, foot archers, crossbows and javelins: "A unit may fire
+// once when its Command is Activated at any time during Movement.
+// However, once they fire, their movement for that Activation is
+// finished."
+func TestInfidelFootMissileFireEndsMovement(t *testing.T) {
+	for _, typ := range []string{"A", "CB", "PKJ"} {
+		g := infidelField(t, 0)
+		c := "0505"
+		g.troop("CA1", c, hex.FaceW, "PK")
+		fr, away := g.front(c, hex.FaceW)
+		g.troop("AN1", fr, g.toward(fr, c), typ)
+		g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+		g.refuse(red, "FIRE AN1 AT CA1", "9.2")
+		g.refuse(red, "MOVE AN1 "+away, "5.1")
 	}
 }

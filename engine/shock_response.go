@@ -292,7 +292,9 @@ func (g *game) counterChargeMods(a *attack, j int) []Modifier {
 	if containsInt(a.shockCounters, j) {
 		mods = append(mods, Modifier{DRM: t.CounterChargeShock, Reason: fmt.Sprintf("%s Counter-Charged the Shock", id), Rule: "11.6"})
 	}
-	if containsInt(a.counterChargers, j) && len(stackedLeaders(g.sc, g.st, j)) > 0 {
+	// Infidel's Leader Presence is for units "attacking" only (12.3 #4,
+	// ruling R156): with leader_presence_types set, none here.
+	if containsInt(a.counterChargers, j) && len(stackedLeaders(g.sc, g.st, j)) > 0 && len(g.sc.Tables.Rules.LeaderPresenceTypes) == 0 {
 		mods = append(mods, Modifier{DRM: -t.Leader, Reason: fmt.Sprintf("a leader with the Counter-Charging %s", id), Rule: "10.4 #5, 15.3"})
 	}
 	return mods
