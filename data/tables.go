@@ -131,7 +131,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
-			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire")
+			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain")
 		t.Rules.MountedFireZOCMP = ro.int("mounted_fire_zoc_mp", false)
 		t.Rules.ReluctanceOwnDRM = ro.bool("reluctance_own_drm")
 		t.Rules.LeaderCharisma = ro.bool("leader_charisma")
@@ -141,6 +141,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Rules.CharismaTypes = p.typeList(ro, "rules", "charisma_types", t)
 		t.Rules.NoPassThrough = ro.has("pass_through") && !ro.bool("pass_through")
 		t.Rules.FaceToFire = ro.bool("face_to_fire")
+		t.Rules.ZOCTerrain = ro.bool("zoc_terrain")
 		t.Rules.CounterChargeNoDefense = ro.has("counter_charge_defense_drm") && !ro.bool("counter_charge_defense_drm")
 		switch r := engine.ZOCRule(ro.str("mounted_missile_zoc", false)); r {
 		case "", engine.ZOCIgnore, engine.ZOCLeaveCost:

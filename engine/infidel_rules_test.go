@@ -356,3 +356,39 @@ func TestInfidelNoLeaderPresenceForTheCounterCharger(t *testing.T) {
 		t.Errorf("modifiers %s: want the Counter-Charge's -2 and no leader", mods)
 	}
 }
+
+// infidel.md 9.0: "Zones of Control do not extend into or across hexes or
+// hexsides that a unit is prohibited from entering or crossing." A Pike
+// in a marsh before a Knight (mounted: NA) is in no ZOC and leaves for
+// the marsh's neighbour at the clear terrain's 1 MP; before an Archer
+// (foot: 3 MP) it is, and pays +1. Across a steep slope, which horses may
+// not cross, the Knight's ZOC does not reach either.
+func TestInfidelZOCStopsAtProhibitedTerrain(t *testing.T) {
+	for _, tc := range []struct {
+		name, zoc, terrain, hexside string
+		mp                          int
+	}{
+		{"Knight into marsh", "KN", "marsh", "", 1},
+		{"Archer into marsh", "A", "marsh", "", 1 + 1},
+		{"Knight across a steep slope", "KN", "", "steep-slope", 1},
+		{"Knight into clear", "KN", "", "", 1 + 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := infidelField(t)
+			c := "0505"
+			g.troop("CA1", c, hex.FaceW, tc.zoc)
+			fr, away := g.front(c, hex.FaceW)
+			if tc.terrain != "" {
+				g.sc.Map.Terrain[h(t, fr)] = tc.terrain
+			}
+			if tc.hexside != "" {
+				g.sc.Map.Hexsides = append(g.sc.Map.Hexsides, engine.Hexside{A: h(t, c), B: h(t, fr), Feature: tc.hexside}) // rising from the Knight to the Pike
+			}
+			g.troop("AN1", fr, hex.FaceE, "PK")
+			res := g.send(red, "ACTIVATE Anna\nMOVE AN1 "+away)
+			if mp := lastMove(t, res.Events); mp != tc.mp {
+				t.Errorf("leaving %s: %d MP, want %d", fr, mp, tc.mp)
+			}
+		})
+	}
+}

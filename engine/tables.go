@@ -180,6 +180,10 @@ type Rules struct {
 	// it fires (Infidel 8.0: "once it stops movement or conducts missile
 	// fire it must be faced in a specific direction"; ruling R155).
 	FaceToFire bool
+	// ZOCTerrain: a ZOC does not extend into a hex, or across a hexside,
+	// that the exerting unit may not enter or cross (Infidel 9.0); Men of
+	// Iron's reaches both Frontal hexes whatever the terrain (7.1).
+	ZOCTerrain bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.

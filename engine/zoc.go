@@ -25,7 +25,7 @@ func enemyZOC(sc *Scenario, st *State, side Side, h hex.Hex) []int {
 			continue
 		}
 		for _, f := range sc.Map.Grid.FrontalHexes(st.Units[i].Hex, st.Units[i].Facing) {
-			if f == h {
+			if f == h && zocInto(sc, st, i, f) {
 				out = append(out, i)
 				break
 			}
@@ -41,8 +41,21 @@ func inZOCOf(sc *Scenario, st *State, e int, h hex.Hex) bool {
 	}
 	for _, f := range sc.Map.Grid.FrontalHexes(st.Units[e].Hex, st.Units[e].Facing) {
 		if f == h {
-			return true
+			return zocInto(sc, st, e, f)
 		}
 	}
 	return false
+}
+
+// zocInto: unit i's ZOC reaches its Frontal hex f. Under the tables'
+// Rules.ZOCTerrain, "Zones of Control do not extend into or across hexes
+// or hexsides that a unit is prohibited from entering or crossing"
+// (Infidel 9.0): not where the Terrain Effects Chart says NA for the
+// unit's class from its hex into f. Men of Iron's ZOC reaches every
+// Frontal hex (7.1).
+func zocInto(sc *Scenario, st *State, i int, f hex.Hex) bool {
+	if !sc.Tables.Rules.ZOCTerrain || !sc.Map.Grid.Contains(f) {
+		return true
+	}
+	return enterCost(sc, st.Units[i].Hex, f, unitType(sc, st, i).Class()) != NA
 }
