@@ -361,3 +361,31 @@ func TestWagons(t *testing.T) {
 		t.Errorf("refusal %v: want it to name the Wagons", ill)
 	}
 }
+
+// The players read the battle's rules in their first mail: one sentence
+// for each rule the battle switches on.
+func TestBattleRuleNotes(t *testing.T) {
+	g := battleGame(t)
+	notes := strings.Join(engine.BattleRuleNotes(g.sc), "\n")
+	for _, want := range []string{
+		"The units of Bert's Reserve (Red) may enter from the battle's Activation 3 on, through 0101, 0102;",
+		"Anna's Foot (Red) may order Shield Wall or Schiltron once in this battle (14.1, R110).",
+		"Dora's Foot (Blue) may not order Shield Wall or Schiltron in this battle",
+		"In Shield Wall from set-up: PK1 (14.1).",
+		"Under No Retreat: NR1, NR2.",
+		"Genitors exert no ZOC in this battle",
+		"The Red have a Bombard in 0403: Red missile fire at a Mounted unit within 3 hexes of it gets +1",
+		"The Red add 2 Flight Points for each of 0204, 0205 in which an enemy unit (not Retired) stands (16.0, R117).",
+		"The Red add 1 Flight Point for each of PK2 Eliminated, over its type's",
+		"The Red add 3 Flight Points if their Standard (Red) is captured",
+		"The Red add 1 Flight Point each time Anna is killed or captured, over 16.0's",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	plain := fixture(map[string]int{"Anna": 3}, map[string]int{"Carl": 3})
+	if n := engine.BattleRuleNotes(plain); len(n) != 0 {
+		t.Errorf("a battle without special rules has notes %v", n)
+	}
+}

@@ -162,6 +162,11 @@ func samples() []struct {
 			OrdersHelp: ordersHelp,
 			Roster:     sampleRoster(english),
 			UnitTypes:  []string{"LB Longbow", "DMAA Dismounted Men-at-Arms", "CB Crossbow", "MMAA Mounted Men-at-Arms"},
+			// As engine.BattleRuleNotes words them.
+			BattleRules: []string{
+				"The English have a Bombard in 0509: English missile fire at a Mounted unit within 3 hexes of it gets +1 while no enemy unit stands on it (Herald's rule R116).",
+				"The units of King Philip's Battle (French) may enter from the battle's Activation 6 on, through 2408, 2409, 2410, 2411; the first Activation of the battle is 1, and every Command's or Standard's counts (5.3, R112).",
+			},
 		}},
 		{"decision-french-seize", Decision{
 			Game: crecy(3), Account: move2(), Side: french,

@@ -168,6 +168,9 @@ type Welcome struct {
 	// Roster is each army's order of battle, Command by Command: the
 	// recipient's first.
 	Roster []Roster
+	// BattleRules are the battle's own rules in force, a sentence each
+	// (engine.BattleRuleNotes): the players never see the battle file.
+	BattleRules []string
 	// UnitTypes name the types of the Rosters' units: "CB Crossbow".
 	UnitTypes []string
 	// Example is a first block Herald has checked against the opening

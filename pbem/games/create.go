@@ -189,6 +189,7 @@ func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welco
 	}
 	w.Roster = roster(g.sc, g.st, side)
 	w.UnitTypes = unitTypes(w.Roster)
+	w.BattleRules = engine.BattleRuleNotes(g.sc)
 	if g.st.Pending.Side == side {
 		w.Legal = engine.Legal(g.sc, g.st)
 		w.Example = example(g.sc, g.st)

@@ -97,6 +97,13 @@ func TestDemoBattles(t *testing.T) {
 					checked[string(m[1])] = true
 				}
 			}
+			// Each player's welcome says the battle's own rules.
+			for _, player := range []string{"alice", "bob"} {
+				welcome := mustRead(t, filepath.Join(out, player+"-processed-001.eml"))
+				if !bytes.Contains(welcome, []byte("This battle's own rules")) {
+					t.Errorf("%s's welcome does not state the battle's own rules", player)
+				}
+			}
 			if !fought || len(checked) != 2 {
 				t.Errorf("in the %d mails the players answered: combat %v, Loss Checks by %v; want combat and both sides' Loss Checks", len(emls), fought, checked)
 			}

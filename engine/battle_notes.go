@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// BattleRuleNotes says, one sentence each, which of the battle rules of
+// battle.go this battle switches on, for the players' first mail: they
+// play by mail and never see the battle file.
+func BattleRuleNotes(sc *Scenario) []string {
+	var out []string
+	for _, c := range sc.Commands {
+		if c.Arrives > 1 {
+			out = append(out, fmt.Sprintf("The units of %s (%s) may enter from the battle's Activation %d on, through %s; the first Activation of the battle is 1, and every Command's or Standard's counts (5.3, R112).",
+				c.Name, sc.SideName(c.Side), c.Arrives, hexList(c.Entry)))
+		}
+	}
+	for _, c := range sc.Commands {
+		switch n := c.ShieldWallOrders; {
+		case n == nil:
+		case *n == 0:
+			out = append(out, fmt.Sprintf("%s (%s) may not order Shield Wall or Schiltron in this battle (14.1, R110).", c.Name, sc.SideName(c.Side)))
+		default:
+			out = append(out, fmt.Sprintf("%s (%s) may order Shield Wall or Schiltron %s in this battle (14.1, R110).", c.Name, sc.SideName(c.Side), times(*n)))
+		}
+	}
+	marked := func(has func(UnitSpec) bool) []string {
+		var ids []string
+		for _, u := range sc.Units {
+			if has(u) {
+				ids = append(ids, u.ID)
+			}
+		}
+		return ids
+	}
+	if ids := marked(func(u UnitSpec) bool { return u.ShieldWall }); len(ids) > 0 {
+		out = append(out, fmt.Sprintf("In Shield Wall from set-up: %s (14.1).", strings.Join(ids, ", ")))
+	}
+	if ids := marked(func(u UnitSpec) bool { return u.Schiltron }); len(ids) > 0 {
+		out = append(out, fmt.Sprintf("In Schiltron from set-up: %s (Herald's rule R89).", strings.Join(ids, ", ")))
+	}
+	if ids := marked(func(u UnitSpec) bool { return u.NoRetreat }); len(ids) > 0 {
+		out = append(out, fmt.Sprintf("Under No Retreat: %s. They never retreat: the Retreat part of a result Disorders a Normal unit and leaves a Disordered one in its hex (Herald's rule R115).", strings.Join(ids, ", ")))
+	}
+	for _, key := range sc.Rules.NoZOC {
+		name := key
+		if t := sc.Tables.UnitTypes[key]; t != nil && t.Name != "" {
+			name = t.Name
+		}
+		out = append(out, fmt.Sprintf("%s exert no ZOC in this battle (7.2 Design Note, R114).", name))
+	}
+	for _, b := range sc.Bombards {
+		out = append(out, fmt.Sprintf("The %s have a Bombard in %s: %s missile fire at a Mounted unit within %d hexes of it gets %+d while no enemy unit stands on it (Herald's rule R116).",
+			sc.SideName(b.Side), b.Hex, sc.SideName(b.Side), b.Range, sc.Tables.FireDRM.Bombard))
+	}
+	for _, side := range sc.Sides {
+		for _, x := range side.ExtraFlightPoints {
+			points := fmt.Sprintf("%d Flight Points", x.Points)
+			if x.Points == 1 {
+				points = "1 Flight Point"
+			}
+			out = append(out, fmt.Sprintf("The %s add %s %s (16.0, R117).", side.Name, points, x.condition(sc)))
+		}
+	}
+	return out
+}
+
+// condition words an extra Flight Point's condition.
+func (x ExtraFP) condition(sc *Scenario) string {
+	switch {
+	case x.StandardCaptured != "":
+		name := x.StandardCaptured
+		for _, st := range sc.Standards {
+			if st.ID == name && st.Name != "" {
+				name = st.Name
+			}
+		}
+		return "if their Standard (" + name + ") is captured"
+	case len(x.EnemyIn) > 0:
+		return fmt.Sprintf("for each of %s in which an enemy unit (not Retired) stands", hexList(x.EnemyIn))
+	case len(x.Eliminated) > 0:
+		return "for each of " + strings.Join(x.Eliminated, ", ") + " Eliminated, over its type's"
+	case x.LeaderLost != "":
+		name := x.LeaderLost
+		if l := sc.Leader(name); l != nil {
+			name = l.Name
+		}
+		return "each time " + name + " is killed or captured, over 16.0's"
+	}
+	return ""
+}
