@@ -82,6 +82,9 @@ func TestInfidelTablesAgreeWithTheExamples(t *testing.T) {
 			t.Errorf("%s ZOC: %v, want %v", k, u.ZOC, want)
 		}
 	}
+	if !tb.FlightPoints.NamedLeadersOnly {
+		t.Error("5.5: only named leaders count, not their Replacements")
+	}
 	if !ut("KN").Mounted || !ut("KN").NeverReluctant {
 		t.Error("Knights are mounted and never Reluctant (R150; 13.5, 16.1)")
 	}

@@ -115,12 +115,13 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		wsmLines = p.wsm(t, n)
 	}
 	if n := o.node("flight_points", true); n != nil {
-		fo := p.object(n, "flight_points", "retired", "leader", "king", "overall_commander")
+		fo := p.object(n, "flight_points", "retired", "leader", "king", "overall_commander", "named_leaders_only")
 		t.FlightPoints = engine.FlightPointValues{
 			Retired:          fo.int("retired", true),
 			Leader:           fo.int("leader", true),
 			King:             fo.int("king", false),
 			OverallCommander: fo.int("overall_commander", false),
+			NamedLeadersOnly: fo.bool("named_leaders_only"),
 		}
 		for _, k := range []string{"retired", "leader", "king", "overall_commander"} {
 			if fo.has(k) && fo.int(k, false) < 0 {

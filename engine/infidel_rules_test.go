@@ -260,10 +260,10 @@ func TestInfidelJavelinReactsOnce(t *testing.T) {
 	}
 }
 
-// infidel.md 3.0: "5 FP for losing your Overall Commander"; 5.6 "
-// Replacements for Overall Commanders never count as Overall Commanders,
-// only Command leaders", so his second loss is a leader's 2; any other
-// named leader 2.
+// infidel.md 3.0: "5 FP for losing your Overall Commander", "2 FP for
+// each ... named leader"; 5.5: "Killed/captured named leaders (not
+// replacements) count towards the Flight Point total", so his
+// Replacement's loss adds nothing.
 func TestInfidelOverallCommanderFlightPoints(t *testing.T) {
 	sc, err := data.Scenario("testdata/examples/inf-6.1-continuation.yaml")
 	if err != nil {
@@ -275,12 +275,17 @@ func TestInfidelOverallCommanderFlightPoints(t *testing.T) {
 		t.Errorf("Godfrey lost: %d FP, want 5", fp)
 	}
 	st.Leader("godfrey").Losses = 2
-	if fp := engine.FlightPoints(sc, st, red); fp != 7 {
-		t.Errorf("Godfrey and his Replacement lost: %d FP, want 5 + 2", fp)
+	if fp := engine.FlightPoints(sc, st, red); fp != 5 {
+		t.Errorf("Godfrey and his Replacement lost: %d FP, want 5", fp)
 	}
-	st.Leader("robert").Losses = 1
-	if fp := engine.FlightPoints(sc, st, red); fp != 9 {
-		t.Errorf("and Robert: %d FP, want 9", fp)
+	st.Leader("robert").Losses = 2
+	if fp := engine.FlightPoints(sc, st, red); fp != 7 {
+		t.Errorf("and Robert and his Replacement: %d FP, want 5 + 2", fp)
+	}
+	// Men of Iron counts each loss (16.0).
+	sc.Tables = tablesWith(t, sc.Tables, func(tb *engine.Tables) { tb.FlightPoints.NamedLeadersOnly = false })
+	if fp := engine.FlightPoints(sc, st, red); fp != 5+2+2+2 {
+		t.Errorf("counting every loss: %d FP, want 11", fp)
 	}
 }
 
@@ -391,4 +396,12 @@ func TestInfidelZOCStopsAtProhibitedTerrain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tablesWith is a copy of tb changed by edit.
+func tablesWith(t *testing.T, tb *engine.Tables, edit func(*engine.Tables)) *engine.Tables {
+	t.Helper()
+	cp := *tb
+	edit(&cp)
+	return &cp
 }

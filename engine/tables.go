@@ -205,6 +205,11 @@ type FlightPointValues struct {
 	// Overall Commander, only Command leader" (5.6). 0: he counts as any
 	// other leader (Men of Iron has no Overall Commanders).
 	OverallCommander int
+	// NamedLeadersOnly: a leader's loss counts once, for the named
+	// leader; his Replacement's do not (Infidel 5.5: "Killed/captured
+	// named leaders (not replacements) count towards the Flight Point
+	// total"). Men of Iron 16.0 counts each loss.
+	NamedLeadersOnly bool
 }
 
 // Class is what the Terrain Effects Chart distinguishes: foot, mounted, and

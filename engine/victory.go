@@ -29,6 +29,9 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 			continue
 		}
 		losses := st.Leaders[i].Losses
+		if sc.Tables.FlightPoints.NamedLeadersOnly {
+			losses = min(losses, 1)
+		}
 		switch {
 		case l.King:
 			fp += losses * sc.Tables.FlightPoints.King
