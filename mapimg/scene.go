@@ -496,6 +496,9 @@ func (s *scene) onShafts(b box) bool {
 // crosses reports whether the segment p-q passes through b, sampled every
 // pixel: the scene's segments are short.
 func crosses(p, q pt, b box) bool {
+	if bb := (box{math.Min(p.X, q.X), math.Min(p.Y, q.Y), math.Max(p.X, q.X), math.Max(p.Y, q.Y)}); !bb.grow(1).overlaps(b) {
+		return false // the segment's box misses b: most segments, most boxes
+	}
 	n := int(q.sub(p).len()) + 1
 	for i := 0; i <= n; i++ {
 		if b.contains(p.lerp(q, float64(i)/float64(n))) {
