@@ -36,7 +36,8 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		return nil
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
-		"fire", "fire_drm", "shock_drm", "leader_casualty", "movement", "shock", "charge", "weapon_system_matrix", "flight_points", "rules")
+		"fire", "fire_drm", "shock_drm", "leader_casualty", "movement", "shock", "charge", "weapon_system_matrix", "flight_points", "rules",
+		"cavalry_retreat")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -130,9 +131,14 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		}
 	}
 
+	if n := o.node("cavalry_retreat", false); n != nil {
+		t.CavalryRetreat = p.cavalryRetreat(n)
+	}
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
-			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain")
+			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers")
+		t.Rules.RetireThroughZOC = ro.bool("retire_through_zoc")
+		t.Rules.RetireClearOfAttackers = ro.bool("retire_clear_of_attackers")
 		t.Rules.MountedFireZOCMP = ro.int("mounted_fire_zoc_mp", false)
 		t.Rules.ReluctanceOwnDRM = ro.bool("reluctance_own_drm")
 		t.Rules.LeaderCharisma = ro.bool("leader_charisma")
@@ -156,6 +162,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	for _, key := range keys(t.UnitTypes) {
 		ut := t.UnitTypes[key]
 		line := p.typeLines[key]
+		p.retreatBefore(t, key, line, o.has("cavalry_retreat"))
 		if ut.Becomes != "" {
 			other := t.UnitTypes[ut.Becomes]
 			switch {
@@ -228,7 +235,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant")
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant",
+			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -251,6 +259,17 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			Unhorsed:       o.str("unhorsed", false),
 			Reluctance:     o.bool("reluctance"),
 			NeverReluctant: o.bool("never_reluctant"),
+
+			RetireAsRetreat:       o.bool("retire_as_retreat"),
+			NoDisorderedSide:      o.bool("no_disordered_side"),
+			MustCounterChargeFire: o.bool("must_counter_charge_fire"),
+		}
+		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
+			for i, c := range rn.Content {
+				if s, ok := p.scalar(c, index(join(path, "retreat_before"), i)); ok {
+					ut.RetreatBefore = append(ut.RetreatBefore, s)
+				}
+			}
 		}
 		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
 			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))
@@ -586,7 +605,7 @@ func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
 	for _, c := range cases {
 		optional = append(optional, "counter_charge_max_"+c)
 	}
-	optional = append(optional, "schiltron") // ruling R89, for the volumes that have it
+	optional = append(optional, "schiltron", "restraint_max") // ruling R89; Infidel 13.9
 	o := p.object(n, "shock_drm", append(keys, optional...)...)
 	var by map[string]int
 	for _, c := range cases {
@@ -605,6 +624,52 @@ func (p *parser) shockDRMTable(n *yaml.Node) engine.ShockDRMs {
 		ShieldWall: v("shield_wall"), Schiltron: o.int("schiltron", false), ContinuedAttack: v("continued_attack"),
 		CounterChargeShock: v("counter_charge_shock"), ReluctanceMax: v("reluctance_max"),
 		CounterChargeMax: v("counter_charge_max"), CounterChargeFacing: v("counter_charge_facing"),
+		RestraintMax: o.int("restraint_max", false),
+	}
+}
+
+// cavalryRetreat reads the Light Cavalry Retreat Before Shock table
+// (Infidel 12.2): {shock: {unharmed_max: 5}, counter_charge:
+// {unharmed_max: 3, disordered_max: 7}}.
+func (p *parser) cavalryRetreat(n *yaml.Node) engine.CavalryRetreat {
+	o := p.object(n, "cavalry_retreat", "shock", "counter_charge")
+	band := func(k string) engine.RetreatBand {
+		bn := o.node(k, true)
+		if bn == nil {
+			return engine.RetreatBand{}
+		}
+		path := join("cavalry_retreat", k)
+		bo := p.object(bn, path, "unharmed_max", "disordered_max")
+		b := engine.RetreatBand{UnharmedMax: bo.int("unharmed_max", true), DisorderedMax: bo.int("disordered_max", false)}
+		if bo.has("disordered_max") && b.DisorderedMax <= b.UnharmedMax {
+			p.add(bo.line("disordered_max"), join(path, "disordered_max"), "must be more than unharmed_max (%d)", b.UnharmedMax)
+		}
+		return b
+	}
+	return engine.CavalryRetreat{Shock: band("shock"), CounterCharge: band("counter_charge")}
+}
+
+// retreatBefore checks a type's retreat_before: mounted types, known, and
+// a cavalry_retreat table to roll on (Infidel 12.2).
+func (p *parser) retreatBefore(t *engine.Tables, key string, line int, table bool) {
+	ut := t.UnitTypes[key]
+	if len(ut.RetreatBefore) == 0 {
+		return
+	}
+	path := join("unit_types."+key, "retreat_before")
+	if !ut.Mounted {
+		p.add(line, path, "only a mounted type may Retreat Before Shock (Infidel 12.2)")
+	}
+	if !table {
+		p.add(line, path, "needs the cavalry_retreat table to roll on (Infidel 12.2)")
+	}
+	for _, k := range ut.RetreatBefore {
+		switch other := t.UnitTypes[k]; {
+		case other == nil:
+			p.add(line, path, "%s", unknown("unit type", k, keys(t.UnitTypes)))
+		case !other.Mounted:
+			p.add(line, path, "%s is not mounted: every mounted unit may Retreat Before Shock from foot (12.2)", k)
+		}
 	}
 }
 

@@ -373,7 +373,7 @@ func (g *game) applyFire(s *shot) error {
 		}
 	}
 	cause := fmt.Sprintf("fire of %s", g.sc.Units[s.firer].ID)
-	for _, e := range s.result.Defender {
+	for _, e := range asResults(g.sc, g.st, s.target, s.result.Defender) {
 		if g.st.Units[s.target].Status == Eliminated {
 			break
 		}
@@ -385,7 +385,7 @@ func (g *game) applyFire(s *shot) error {
 				return err
 			}
 		case EffectRetired:
-			g.retire(s.target, cause)
+			g.retireFrom(s.target, cause, []int{s.firer})
 		case EffectEliminated:
 			g.eliminate(s.target, cause)
 		}

@@ -20,8 +20,35 @@ func (g *game) disorder(i int, cause string) {
 	case Retired:
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 	case Normal:
+		if unitType(g.sc, g.st, i).NoDisorderedSide {
+			g.retire(i, cause+"; it has no Disordered side, so it Retires (Infidel 2.2, 14.2)")
+			return
+		}
 		g.emit(UnitDisordered{Unit: g.sc.Units[i].ID, Cause: cause})
 	}
+}
+
+// asResults turns the effects of a result into those unit i suffers:
+// "Knights never Retire ... Whenever a Knight suffers a Retire result it
+// is Retreated (14.3) instead" (Infidel 16.1), once, after any other.
+func asResults(sc *Scenario, st *State, i int, effects []Effect) []Effect {
+	if !unitType(sc, st, i).RetireAsRetreat {
+		return effects
+	}
+	out := make([]Effect, 0, len(effects))
+	retreat := false
+	for _, e := range effects {
+		switch e.Kind {
+		case EffectRetired, EffectRetreat:
+			retreat = true
+		default:
+			out = append(out, e)
+		}
+	}
+	if retreat {
+		out = append(out, Effect{Kind: EffectRetreat})
+	}
+	return out
 }
 
 // eliminate: "finished for the day. Remove it from the board" (12.6).
@@ -34,14 +61,22 @@ func (g *game) eliminate(i int, cause string) {
 // blocked by enemy units, enemy ZOCs, and/or impassable terrain. In that
 // case the Retiring unit is, instead Eliminated" (12.4). A Command whose
 // Standard was captured loses its Retired units (13.2).
-func (g *game) retire(i int, cause string) {
+//
+// Infidel 14.4 lets the route pass enemy ZOCs (rules.retire_through_zoc)
+// and forbids a hex "adjacent to the enemy units that caused the Retire
+// result, if this is not possible, it is Eliminated"
+// (rules.retire_clear_of_attackers); causers are those units.
+func (g *game) retire(i int, cause string) { g.retireFrom(i, cause, nil) }
+
+// retireFrom is retire with the units that caused the result.
+func (g *game) retireFrom(i int, cause string, causers []int) {
 	if g.st.Units[i].Status == Retired {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return
 	}
-	to, ok := retirePlace(g.sc, g.st, i)
+	to, ok := retirePlace(g.sc, g.st, i, causers)
 	if !ok {
-		g.eliminate(i, cause+"; no route to its Standard free of enemy units, enemy ZOCs and impassable terrain (12.4)")
+		g.eliminate(i, cause+"; "+noRetirePlace(g.sc.Tables.Rules))
 		return
 	}
 	g.emit(UnitRetired{Unit: g.sc.Units[i].ID, To: to, Cause: cause})
@@ -52,7 +87,7 @@ func (g *game) retire(i int, cause string) {
 // impassable to it; then, of the hexes so reached, it takes the empty one
 // nearest its Standard (the Standard's own hex included); ties go to the
 // hex nearest the unit, then the lowest hex id (ruling R55).
-func retirePlace(sc *Scenario, st *State, i int) (hex.Hex, bool) {
+func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, bool) {
 	cmd := sc.Command(sc.Units[i].Command)
 	if cmd == nil {
 		return hex.Hex{}, false
@@ -68,14 +103,14 @@ func retirePlace(sc *Scenario, st *State, i int) (hex.Hex, bool) {
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
-		if o := occupant(st, h); o < 0 || o == i {
+		if o := occupant(st, h); (o < 0 || o == i) && !nextToAny(sc, st, h, causers) {
 			found = append(found, h)
 		}
 		for _, n := range sc.Map.Grid.Neighbors(h) {
 			if _, seen := dist[n]; seen || !sc.Map.Grid.Contains(n) || enterCost(sc, h, n, class) == NA {
 				continue
 			}
-			if o := occupant(st, n); o >= 0 && sc.Units[o].Side != side || len(enemyZOC(sc, st, side, n)) > 0 {
+			if o := occupant(st, n); o >= 0 && sc.Units[o].Side != side || !sc.Tables.Rules.RetireThroughZOC && len(enemyZOC(sc, st, side, n)) > 0 {
 				continue
 			}
 			dist[n] = dist[h] + 1
@@ -97,6 +132,33 @@ func retirePlace(sc *Scenario, st *State, i int) (hex.Hex, bool) {
 		return found[a].String() < found[b].String()
 	})
 	return found[0], true
+}
+
+// nextToAny: with rules.retire_clear_of_attackers, hex h is adjacent to
+// one of the units that caused a Retire (Infidel 14.4).
+func nextToAny(sc *Scenario, st *State, h hex.Hex, causers []int) bool {
+	if !sc.Tables.Rules.RetireClearOfAttackers {
+		return false
+	}
+	for _, c := range causers {
+		if onField(st, c) && sc.Map.Grid.Distance(h, st.Units[c].Hex) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// noRetirePlace says why a Retiring unit found no hex, by the volume's rules.
+func noRetirePlace(r Rules) string {
+	switch {
+	case r.RetireClearOfAttackers && r.RetireThroughZOC:
+		return "no hex it can reach, by a route to its Standard free of enemy units and impassable terrain, is clear of the enemy units that caused the Retire (Infidel 14.4)"
+	case r.RetireClearOfAttackers:
+		return "no hex it can reach, by a route to its Standard free of enemy units, enemy ZOCs and impassable terrain, is clear of the enemy units that caused the Retire (Infidel 14.4)"
+	case r.RetireThroughZOC:
+		return "no route to its Standard free of enemy units and impassable terrain (Infidel 14.4)"
+	}
+	return "no route to its Standard free of enemy units, enemy ZOCs and impassable terrain (12.4)"
 }
 
 // UnitDisordered: the unit flipped to its Disordered side (12.2).
@@ -195,7 +257,7 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) er
 		return nil
 	}
 	leaders := stackedLeaders(g.sc, g.st, p.through)
-	g.retire(p.through, why)
+	g.retireFrom(p.through, why, attackers)
 	if err := g.leaderCasualties(leaders, "a retreat through his unit", true); err != nil {
 		return err
 	}

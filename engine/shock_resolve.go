@@ -384,6 +384,9 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 	leaders := stackedLeaders(g.sc, g.st, i)
 	check, retreat := false, false
 	for _, e := range effects {
+		check = check || e.Kind != EffectRetreat // a Knight's Retire checks its leaders though it Retreats (ruling R175)
+	}
+	for _, e := range asResults(g.sc, g.st, i, effects) {
 		if g.st.Units[i].Status == Eliminated {
 			break
 		}
@@ -393,7 +396,7 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		case EffectRetreat:
 			retreat = true
 		case EffectRetired:
-			g.retire(i, cause)
+			g.retireFrom(i, cause, against)
 		case EffectUnhorsed:
 			g.unhorse(i, cause)
 		case EffectEliminated:

@@ -75,7 +75,9 @@ func (g *game) responses() (asked bool, err error) {
 		cc := standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways)
 		switch {
 		case len(r.Retreats) > 0 && rbs == FireAlways:
-			g.retreatBeforeShock(j, r.Retreats[0], g.st.Units[j].Facing)
+			if err := g.retreatBeforeShock(j, r.Retreats[0], g.st.Units[j].Facing); err != nil {
+				return false, err
+			}
 			continue
 		case len(r.Charge)+len(r.Shock) > 0 && cc == FireAlways:
 			if err := g.counterCharge(j, r, len(r.Charge) > 0); err != nil {
@@ -165,8 +167,8 @@ func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.
 		return nil
 	}
 	for _, i := range attackers {
-		if unitType(sc, st, i).Mounted {
-			return nil
+		if unitType(sc, st, i).Mounted && !slices.Contains(unitType(sc, st, j).RetreatBefore, unitType(sc, st, i).Key) {
+			return nil // Infidel 12.2: Light Cavalry only, and only from the types it lists
 		}
 	}
 	charged := map[hex.Hex]bool{}
@@ -236,11 +238,44 @@ func counterChargeMods(sc *Scenario, st *State, j int, turned bool) []Modifier {
 	return nonZero(mods)
 }
 
-// retreatBeforeShock moves defender j one hex away (10.2).
-func (g *game) retreatBeforeShock(j int, to hex.Hex, f hex.Facing) {
+// retreatBeforeShock moves defender j one hex away (10.2). From mounted
+// attackers it then rolls on the Light Cavalry Retreat table: "moving one
+// hex away from the attacking unit and then rolling the die, adjusting the
+// DR by the Retreating unit's Defensive DRM rating" (Infidel 12.2).
+func (g *game) retreatBeforeShock(j int, to hex.Hex, f hex.Facing) error {
 	t := unitType(g.sc, g.st, j)
-	g.emit(RetreatedBeforeShock{Unit: g.sc.Units[j].ID, From: g.st.Units[j].Hex, To: to, Facing: f, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j)),
-		Disordered: t.MAA})
+	e := RetreatedBeforeShock{Unit: g.sc.Units[j].ID, From: g.st.Units[j].Hex, To: to, Facing: f, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j)),
+		Disordered: t.MAA}
+	if a := g.st.Shock.attackOn(e.Unit); a != nil && anyMounted(g.sc, g.st, a.Attackers) {
+		roll, err := g.cavalryRetreatRoll(j, a.Attackers, false)
+		if err != nil {
+			return err
+		}
+		e.Roll, e.Disordered = &roll, roll.Total > g.sc.Tables.CavalryRetreat.Shock.UnharmedMax
+	}
+	g.emit(e)
+	return nil
+}
+
+// anyMounted: one of the units named is mounted.
+func anyMounted(sc *Scenario, st *State, ids []string) bool {
+	for _, id := range ids {
+		if i := unitIdx(sc, id); i >= 0 && unitType(sc, st, i).Mounted {
+			return true
+		}
+	}
+	return false
+}
+
+// cavalryRetreatRoll is unit j's die after it Retreats Before Shock from
+// mounted attackers, plus its own Shock Defense DRM (Infidel 12.2).
+func (g *game) cavalryRetreatRoll(j int, attackers []string, counter bool) (Roll, error) {
+	what := "Shock"
+	if counter {
+		what = "Counter-Charge"
+	}
+	mods := nonZero([]Modifier{{DRM: ratings(g.sc, g.st, j).Shock, Reason: fmt.Sprintf("%s's Shock Defense", g.sc.Units[j].ID), Rule: "Infidel 12.2"}})
+	return g.roll(fmt.Sprintf("Retreat Before %s DR: %s from %s (Infidel 12.2)", what, g.sc.Units[j].ID, strings.Join(attackers, ", ")), mods...)
 }
 
 func leaderIDs(sc *Scenario, ls []int) []string {
@@ -426,7 +461,9 @@ func (g *game) retreatBeforeShockOrder(o RetreatBeforeShockOrder) error {
 	if o.Face != "" {
 		f, _ = hex.ParseFacing(o.Face)
 	}
-	g.retreatBeforeShock(j, to, f)
+	if err := g.retreatBeforeShock(j, to, f); err != nil {
+		return err
+	}
 	return g.afterResponse()
 }
 
@@ -572,6 +609,9 @@ type RetreatedBeforeShock struct {
 	Facing     hex.Facing `json:"facing"`
 	Leaders    []string   `json:"leaders,omitempty"`
 	Disordered bool       `json:"disordered,omitempty"`
+	// Roll: the Light Cavalry's die after retreating from mounted
+	// attackers (Infidel 12.2).
+	Roll *Roll `json:"roll,omitempty"`
 }
 
 func (e RetreatedBeforeShock) apply(st *State) {
@@ -592,8 +632,14 @@ func (e RetreatedBeforeShock) apply(st *State) {
 
 func (e RetreatedBeforeShock) describe(*Scenario) string {
 	s := fmt.Sprintf("%s Retreats Before Shock to %s, facing %s", e.Unit, e.To, e.Facing)
+	if e.Roll != nil {
+		s += ", and rolls " + describeRoll(*e.Roll)
+	}
 	if e.Disordered {
 		s += ", and is Disordered by it"
+	}
+	if e.Roll != nil {
+		return s + " (Infidel 12.2)."
 	}
 	return s + " (10.2)."
 }

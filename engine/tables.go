@@ -40,6 +40,10 @@ type Tables struct {
 	// other unit may Shock attack or Charge.
 	WSM map[string]map[string]int
 
+	// CavalryRetreat is the Light Cavalry Retreat Before Shock table of
+	// Infidel 12.2 (UnitType.RetreatBefore).
+	CavalryRetreat CavalryRetreat
+
 	FlightPoints FlightPointValues
 
 	// Rules are the volume's named rule switches: where a later volume
@@ -104,6 +108,9 @@ type ShockDRMs struct {
 	// each its own threshold (Infidel 13.7: "3 or less" against a Charge;
 	// Blood & Roses 13.8, 13.9: "5 or less" against Shock and fire).
 	CounterChargeMaxBy map[string]int
+	// RestraintMax: a Knights' restraint roll, less its Command leader's
+	// Activation Rating, of this or less holds it back (Infidel 13.9).
+	RestraintMax int
 }
 
 // counterChargeMax is the threshold of a Counter-Charge against a Charge,
@@ -184,6 +191,14 @@ type Rules struct {
 	// that the exerting unit may not enter or cross (Infidel 9.0); Men of
 	// Iron's reaches both Frontal hexes whatever the terrain (7.1).
 	ZOCTerrain bool
+	// RetireThroughZOC: a Retiring unit's route to its Standard may pass
+	// enemy ZOCs (Infidel 14.4: "not blocked by enemy units and impassable
+	// terrain (but not ZOC)"); Men of Iron 12.4 counts them as blocking.
+	RetireThroughZOC bool
+	// RetireClearOfAttackers: a Retiring unit may not be placed next to
+	// the enemy units that caused the result, and is Eliminated if every
+	// hex it could reach is (Infidel 14.4).
+	RetireClearOfAttackers bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
@@ -263,6 +278,36 @@ type UnitType struct {
 	// NeverReluctant: chargers of this type never roll for Reluctance
 	// (Infidel 13.5, 16.1: only Heavy Cavalry roll, "never Knights").
 	NeverReluctant bool
+	// RetreatBefore are the mounted types a unit of this type may Retreat
+	// Before Shock from, rolling on Tables.CavalryRetreat (Infidel 12.2:
+	// "Light Cavalry ... if attacked by Knights, Heavy Cavalry, or Medium
+	// Cavalry"). Empty: like every mounted unit, only from foot (10.2).
+	RetreatBefore []string
+	// RetireAsRetreat: a Retire result Retreats the unit instead (Infidel
+	// 16.1: "Knights never Retire ... it is Retreated (14.3) instead").
+	RetireAsRetreat bool
+	// NoDisorderedSide: the counter has no Disordered side, so a Disorder
+	// Retires it instead (Infidel 2.2, 14.2).
+	NoDisorderedSide bool
+	// MustCounterChargeFire: a unit of this type must Counter-Charge a
+	// unit firing at it when it can, unless its owner restrains it with a
+	// roll less its Command leader's Activation Rating, ShockDRMs.
+	// RestraintMax or less holding it back (Infidel 13.9, 16.1 Knights).
+	MustCounterChargeFire bool
+}
+
+// CavalryRetreat is the die a unit rolls after it Retreats Before Shock
+// from mounted attackers (Infidel 12.2), plus its Shock Defense DRM: the
+// band for a Shock or Charge, and the band for a Counter-Charge.
+type CavalryRetreat struct {
+	Shock, CounterCharge RetreatBand
+}
+
+// RetreatBand: an adjusted DR of UnharmedMax or less retreats unharmed; up
+// to DisorderedMax (every higher roll when it is 0) retreats Disordered;
+// above it the unit may not retreat and is attacked where it stood.
+type RetreatBand struct {
+	UnharmedMax, DisorderedMax int
 }
 
 // Class returns the Terrain Effects Chart column of the type.

@@ -1,0 +1,284 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"herald/data"
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+// infidelMelee is the melee fixture (Anna's and Bert's units against Carl's
+// and Dora's, every leader with a long Command Range) on Infidel's own
+// house tables, data/tables/infidel.yaml.
+func infidelMelee(t *testing.T, dice ...int) *game {
+	t.Helper()
+	g := melee(t, dice...)
+	tb, err := data.Tables("infidel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.sc.Tables, g.sc.Volume = tb, tb.Volume
+	return g
+}
+
+// retreatRoll is the Light Cavalry's die after it retreated (Infidel 12.2).
+func retreatRoll(t *testing.T, e engine.RetreatedBeforeShock, die, total int, disordered bool) {
+	t.Helper()
+	if e.Roll == nil {
+		t.Fatalf("%s retreated without a roll, want die %d", e.Unit, die)
+	}
+	r := *e.Roll
+	if r.Die != die || r.Total != total || len(r.Mods) != 1 || r.Mods[0].DRM != +2 || r.Mods[0].Rule != "Infidel 12.2" || e.Disordered != disordered {
+		t.Errorf("%s retreat roll %+v, Disordered %v; want die %d +2 (its own Shock Defense, Infidel 12.2) = %d, Disordered %v",
+			e.Unit, r, e.Disordered, die, total, disordered)
+	}
+}
+
+// TestInfidelLightCavalryRetreatBeforeShock: "Light Cavalry, that are not
+// Disordered, may Retreat Before Shock or Charge if attacked by Knights,
+// Heavy Cavalry, or Medium Cavalry by moving one hex away from the
+// attacking unit and then rolling the die, adjusting the DR by the
+// Retreating unit's Defensive DRM rating. If the adjusted DR is 5 or
+// less, the Retreat has no negative effect. If the adjusted DR is 6 or
+// more, the unit retreats but is Disordered" (Infidel 12.2). The LC\A's
+// Shock Defense is +2.
+func TestInfidelLightCavalryRetreatBeforeShock(t *testing.T) {
+	c := "0505"
+	for _, tc := range []struct {
+		name       string
+		attacker   string
+		die, total int
+		disordered bool
+	}{
+		{"from Heavy Cavalry, 3+2 = 5: unharmed", "HC", 3, 5, false},
+		{"from Knights, 4+2 = 6: Disordered", "KN", 4, 6, true},
+		{"from Medium Cavalry Archers as Medium Cavalry (R170), 0+2 = 2", "MCA", 0, 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := infidelMelee(t, tc.die)
+			g.troop("CA1", c, hex.FaceW, "LCA")
+			g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, tc.attacker)
+			g.send(1, "STANDING RETREAT BEFORE SHOCK ALWAYS")
+			evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+			rbs, ok := findEvent[engine.RetreatedBeforeShock](evs)
+			if !ok || len(resolved(evs)) != 0 {
+				t.Fatalf("want a Retreat Before Shock and no attack:\n%s", g.story(evs))
+			}
+			retreatRoll(t, rbs, tc.die, tc.total, tc.disordered)
+			want := engine.Normal
+			if tc.disordered {
+				want = engine.Disordered
+			}
+			if u := g.unit("CA1"); u.Status != want || g.sc.Map.Grid.Distance(u.Hex, h(t, g.nb(c, hex.SW))) != 2 {
+				t.Errorf("CA1 %+v, want %v one hex away from AN2:\n%s", u, want, g.story(evs))
+			}
+			if !strings.Contains(g.story(evs), "(Infidel 12.2)") {
+				t.Errorf("the narrative does not cite Infidel 12.2:\n%s", g.story(evs))
+			}
+		})
+	}
+	t.Run("asked, then answered by mail", func(t *testing.T) {
+		g := infidelMelee(t, 5)
+		g.troop("CA1", c, hex.FaceW, "LCA")
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "KN")
+		g.send(1, "STANDING RETREAT BEFORE SHOCK ASK")
+		g.shockRound("SHOCK AN2 AT CA1\nEND")
+		legal := strings.Join(engine.Legal(g.sc, g.st), "\n")
+		if !strings.Contains(legal, "RETREAT BEFORE SHOCK CA1 0605") {
+			t.Fatalf("legal answers:\n%s", legal)
+		}
+		g.refuse(1, "RETREAT BEFORE SHOCK CA1 0404", "10.2") // toward the Knights
+		evs := g.send(1, "RETREAT BEFORE SHOCK CA1 0605 FACE E").Events
+		rbs, _ := findEvent[engine.RetreatedBeforeShock](evs)
+		retreatRoll(t, rbs, 5, 7, true)
+	})
+	// Who may not: a Disordered LC\A (14.2), a Knight (only Light
+	// Cavalry, 12.2), an LC\A attacked by another LC\A (not in the list).
+	for _, tc := range []struct {
+		name, def, att string
+		status         engine.Status
+	}{
+		{"Disordered Light Cavalry", "LCA", "HC", engine.Disordered},
+		{"Knights", "KN", "HC", engine.Normal},
+		{"from Light Cavalry", "LCA", "LCA", engine.Normal},
+	} {
+		t.Run("not: "+tc.name, func(t *testing.T) {
+			g := infidelMelee(t, 5, 5, 5)
+			g.troop("CA1", c, hex.FaceW, tc.def)
+			g.st.Unit("CA1").Status = tc.status
+			g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, tc.att)
+			g.send(1, "STANDING RETREAT BEFORE SHOCK ALWAYS\nSTANDING COUNTER-CHARGE NEVER")
+			evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+			if _, ok := findEvent[engine.RetreatedBeforeShock](evs); ok || len(resolved(evs)) != 1 {
+				t.Errorf("want the attack resolved and no retreat:\n%s", g.story(evs))
+			}
+		})
+	}
+	// Men of Iron's own tables are unchanged: no mounted unit may
+	// Retreat Before Shock from a mounted attacker (10.2).
+	t.Run("Men of Iron: not from mounted attackers", func(t *testing.T) {
+		g := melee(t, 5)
+		g.troop("CA1", c, hex.FaceW, "GEN")
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "MMAA")
+		g.send(1, "STANDING RETREAT BEFORE SHOCK ALWAYS\nSTANDING COUNTER-CHARGE NEVER")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		if _, ok := findEvent[engine.RetreatedBeforeShock](evs); ok {
+			t.Errorf("a Men of Iron mounted unit retreated from mounted attackers:\n%s", g.story(evs))
+		}
+	})
+}
+
+// TestInfidelKnightsNeverRetire: "Knights never Retire (see 14.4).
+// Whenever a Knight suffers a Retire result it is Retreated (14.3)
+// instead" (Infidel 16.1). A Heavy Cavalry Shocks a Disordered Knight:
+// die 9, −1 (HC against KN on the matrix), −2 (the Knight's Disordered
+// Shock Defense) = 6, "Defender Retired": the Knight retreats one hex. The
+// same roll against a Disordered Heavy Cavalry (0, 0) = 9... is not
+// Retire; a 5 is, and it Retires.
+func TestInfidelKnightsNeverRetire(t *testing.T) {
+	c := "0505"
+	t.Run("a Knight retreats", func(t *testing.T) {
+		g := infidelMelee(t, 9, 0)
+		g.troop("CA1", c, hex.FaceW, "KN")
+		g.st.Unit("CA1").Status = engine.Disordered
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "HC")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		atts := resolved(evs)
+		if len(atts) == 0 {
+			t.Fatalf("no attack:\n%s", g.story(evs))
+		}
+		wantAttack(t, atts[0], "CA1", 9, []string{"-2 10.4 #3", "-1 10.4 #6"}, 6, "Shock", "Defender Retired")
+		if _, ok := findEvent[engine.UnitRetired](evs); ok {
+			t.Errorf("the Knight Retired:\n%s", g.story(evs))
+		}
+		r, ok := findEvent[engine.UnitRetreated](evs)
+		if !ok || r.Unit != "CA1" || len(r.Path) != 1 {
+			t.Fatalf("want the Knight Retreated one hex:\n%s", g.story(evs))
+		}
+		if u := g.unit("CA1"); u.Status != engine.Disordered || u.Hex == h(t, c) {
+			t.Errorf("CA1 %+v, want Disordered out of %s", u, c)
+		}
+	})
+	t.Run("Heavy Cavalry Retires", func(t *testing.T) {
+		g := infidelMelee(t, 5)
+		g.troop("CA1", c, hex.FaceW, "HC")
+		g.st.Unit("CA1").Status = engine.Disordered
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "HC")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		atts := resolved(evs)
+		if len(atts) == 0 {
+			t.Fatalf("no attack:\n%s", g.story(evs))
+		}
+		wantAttack(t, atts[0], "CA1", 5, nil, 5, "Shock", "Defender Retired")
+		if _, ok := findEvent[engine.UnitRetired](evs); !ok {
+			t.Errorf("the Heavy Cavalry did not Retire:\n%s", g.story(evs))
+		}
+	})
+}
+
+// TestInfidelNoDisorderedSide: "If there is no reverse side, the unit
+// cannot be Disordered (and is, instead, Retired)" (Infidel 2.2, 14.2):
+// Camp Followers (ruling R173). A Heavy Cavalry Shocks them: die 0, +3
+// (their Shock Defense), +4 (HC against CF) = 7, "Defender Disordered,
+// Retreat 1 Hex": they Retire, and do not also retreat.
+func TestInfidelNoDisorderedSide(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 0)
+	g.troop("CA1", c, hex.FaceW, "CF")
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "HC")
+	evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+	atts := resolved(evs)
+	if len(atts) == 0 {
+		t.Fatalf("no attack:\n%s", g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 0, []string{"+3 10.4 #3", "+4 10.4 #6"}, 7, "Shock", "Defender Disordered, Retreat 1 Hex")
+	r, ok := findEvent[engine.UnitRetired](evs)
+	if !ok || !strings.Contains(r.Cause, "no Disordered side") {
+		t.Fatalf("want the Camp Followers Retired for want of a Disordered side:\n%s", g.story(evs))
+	}
+	if _, ok := findEvent[engine.UnitDisordered](evs); ok {
+		t.Errorf("a unit with no Disordered side was Disordered:\n%s", g.story(evs))
+	}
+	if _, ok := findEvent[engine.UnitRetreated](evs); ok {
+		t.Errorf("the Retired unit retreated too:\n%s", g.story(evs))
+	}
+}
+
+// TestInfidelRetirePlacement: "place it as close to its Standard as you
+// can ... unless that unit is unable to trace a route to the Standard not
+// blocked by enemy units and impassable terrain (but not ZOC) ... The hex
+// chosen must not be adjacent to the enemy units that caused the Retire
+// result" (Infidel 14.4). Carl's Standard stands next to the attacker:
+// on Infidel's tables the Retired unit goes to the nearest hex clear of
+// it, on Men of Iron's into the Standard's hex (12.4). A Standard in an
+// enemy ZOC: Infidel reaches it, Men of Iron eliminates the unit.
+func TestInfidelRetirePlacement(t *testing.T) {
+	c := "0505"
+	setup := func(g *game, typ string) string {
+		g.troop("CA1", c, hex.FaceW, typ)
+		g.st.Unit("CA1").Status = engine.Disordered
+		att := g.nb(c, hex.SW)
+		g.troop("AN2", att, hex.FaceE, typ)
+		std := g.nb(att, hex.S)
+		g.st.Standard("blue-std").Hex = h(t, std)
+		return std
+	}
+	t.Run("Infidel: clear of the attacker", func(t *testing.T) {
+		g := infidelMelee(t, 5)
+		std := setup(g, "HC")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		r, ok := findEvent[engine.UnitRetired](evs)
+		if !ok {
+			t.Fatalf("no Retire:\n%s", g.story(evs))
+		}
+		grid := g.sc.Map.Grid
+		if grid.Distance(r.To, g.st.Unit("AN2").Hex) < 2 || grid.Distance(r.To, h(t, std)) != 1 {
+			t.Errorf("Retired to %s, want a hex next to the Standard in %s and not next to AN2 in %s", r.To, std, g.st.Unit("AN2").Hex)
+		}
+	})
+	t.Run("Men of Iron: the Standard's hex", func(t *testing.T) {
+		g := melee(t, 9)
+		std := setup(g, "MMAA")
+		g.send(1, "STANDING COUNTER-CHARGE NEVER")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		r, ok := findEvent[engine.UnitRetired](evs)
+		if !ok || r.To != h(t, std) {
+			t.Errorf("want CA1 Retired into the Standard's hex %s:\n%s", std, g.story(evs))
+		}
+	})
+	// BE1, a missile unit of Anna's side, stands next to the Standard,
+	// moved to 0909, with it in its Frontal hexes: in its ZOC.
+	zoc := func(g *game, typ string) {
+		std := h(t, "0909")
+		g.st.Standard("blue-std").Hex = std
+		at := g.sc.Map.Grid.Neighbor(std, hex.N)
+		for f := hex.FaceE; f <= hex.FaceSE; f++ {
+			if fr := g.sc.Map.Grid.FrontalHexes(at, f); fr[0] == std || fr[1] == std {
+				g.troop("BE1", at.String(), f, typ)
+				return
+			}
+		}
+		t.Fatal("no facing puts 0909 in front of BE1")
+	}
+	t.Run("Infidel: through an enemy ZOC", func(t *testing.T) {
+		g := infidelMelee(t, 5)
+		setup(g, "HC")
+		zoc(g, "A")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		if r, ok := findEvent[engine.UnitRetired](evs); !ok || r.To != h(t, "0909") {
+			t.Errorf("want CA1 Retired into its Standard's hex 0909 (14.4: a ZOC does not block):\n%s", g.story(evs))
+		}
+	})
+	t.Run("Men of Iron: an enemy ZOC blocks", func(t *testing.T) {
+		g := melee(t, 9)
+		setup(g, "MMAA")
+		zoc(g, "LB")
+		g.send(1, "STANDING COUNTER-CHARGE NEVER")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nEND")
+		if e, ok := findEvent[engine.UnitEliminated](evs); !ok || e.Unit != "CA1" {
+			t.Errorf("want CA1 Eliminated (12.4: its Standard is in an enemy ZOC):\n%s", g.story(evs))
+		}
+	})
+}
