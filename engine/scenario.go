@@ -18,7 +18,7 @@ func (s Side) Other() Side { return 1 - s }
 type Scenario struct {
 	ID     string // short id used in game ids and file names ("crecy")
 	Name   string // "Crécy, 26 August 1346"
-	Volume string // series volume whose rules and tables apply: "moi", "inf", "br", "arq"
+	Volume string // series volume whose rules and tables apply: "moi", "infidel", ...
 	Tables *Tables
 
 	Map       Map

@@ -10,7 +10,7 @@ import "fmt"
 // printed game can replace them. Package data loads and validates them; no
 // number of the game lives in Go code.
 type Tables struct {
-	Volume string // "moi", "inf", "br", "arq"
+	Volume string // "moi", "infidel", ...: the name of its file in data/tables
 	Title  string
 	House  bool   // Herald's own tables, not the publisher's printed charts
 	Source string // the file they were loaded from, for messages
