@@ -101,7 +101,7 @@ func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u
 	// The No Retreat marker stays all battle: a badge on the counter's
 	// side rather than one more label under it (the legend names it).
 	if u.NoRetreat {
-		badge := p.add(pt{h, -h * 0.75}) // the counter's upper right, whatever its facing
+		badge := noRetreatAt(p, h)
 		c.disc(badge, h*0.4, counterEdge)
 		c.disc(badge, h*0.31, rgb(0xffffff))
 		c.text(fs.small, "NR", badge, counterEdge)
@@ -254,6 +254,11 @@ func drawFlag(c *canvas, p pt, s float64, col color.RGBA) {
 	c.fill(flag, col)
 	c.outline(flag, 1, counterEdge)
 }
+
+// noRetreatAt is where a counter of centre p and half side h wears its No
+// Retreat badge: at its upper right whatever its facing, clear of the
+// Disordered badge on its rear side.
+func noRetreatAt(p pt, h float64) pt { return p.add(pt{h, -h * 0.92}) }
 
 // drawBombards draws each Bombard marker (Men of Iron 2.2) as a labelled
 // box in the lower part of its hex, in its side's colour.

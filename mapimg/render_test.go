@@ -294,7 +294,7 @@ func TestRenderBattleMarkers(t *testing.T) {
 	h := l.size * counterHalf
 	// The darkest pixel down the badge's ring, whatever the anti-aliasing.
 	ring := func(u *engine.UnitState) color.Color {
-		c := l.centre(u.Hex).add(pt{h, -h * 0.75})
+		c := noRetreatAt(l.centre(u.Hex), h)
 		var dark color.Color = color.White
 		least := uint32(1 << 20)
 		for d := h * 0.28; d <= h*0.44; d += 0.5 {
