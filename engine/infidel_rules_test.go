@@ -405,3 +405,41 @@ func tablesWith(t *testing.T, tb *engine.Tables, edit func(*engine.Tables)) *eng
 	edit(&cp)
 	return &cp
 }
+
+// infidel.md 5.3: the Overall Commander's +1 is for leaders "within
+// Command Range of their Overall Commander ... This does not apply to the
+// Overall Commander himself" — nor while he is dead (5.6: his Replacement
+// never counts as Overall Commander; ruling R157).
+func TestInfidelOverallCommanderBonus(t *testing.T) {
+	for _, tc := range []struct {
+		name, leader string
+		edit         func(*engine.State)
+		ar           int
+	}{
+		{"Robert within Godfrey's range", "Robert", nil, 3 + 1},
+		{"Raymond beyond it", "Raymond", nil, 2},
+		{"Robert, Godfrey killed", "Robert", func(st *engine.State) { st.Leader("godfrey").Killed, st.Leader("godfrey").OffMap = true, true }, 3},
+		{"Robert, Godfrey's Replacement", "Robert", func(st *engine.State) { st.Leader("godfrey").Replaced = true }, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc, err := data.Scenario("testdata/examples/inf-6.1-continuation.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := newGame(t, sc, 9)
+			g.send(blue, "STANDING SEIZE NEVER")
+			if tc.edit != nil {
+				tc.edit(g.st)
+			}
+			first := "ACTIVATE Raymond"
+			if tc.leader == "Raymond" {
+				first = "ACTIVATE Robert"
+			}
+			res := g.send(red, first+"\nEND\nCONTINUE "+tc.leader)
+			c, ok := findEvent[engine.ContinuityRolled](res.Events)
+			if !ok || c.AR != tc.ar {
+				t.Errorf("%s rolls against %d, want %d:\n%s", tc.leader, c.AR, tc.ar, g.story(res.Events))
+			}
+		})
+	}
+}
