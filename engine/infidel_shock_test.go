@@ -282,3 +282,207 @@ func TestInfidelRetirePlacement(t *testing.T) {
 		}
 	})
 }
+
+// The Shock and Charge examples of Infidel 12.1, 12.3 and 13.5, replayed
+// on Infidel's own tables (they were played on a copy of Men of Iron's
+// before infidel.yaml existed): every die, modifier, total and result.
+
+// infidel.md 12.1: "Three units attack two defending units. The attacker
+// must choose to attack one defender with two units and the other with 1
+// unit, the middle unit cannot split its attack against both defenders."
+// AN2 stands next to both Pikes; AN1 reaches only CA1, BE1 only CA2.
+func TestInfidelThreeAgainstTwo(t *testing.T) {
+	c := "0505"
+	setup := func(g *game) {
+		g.troop("CA1", c, hex.FaceW, "PK")
+		g.troop("CA2", g.nb(c, hex.S), hex.FaceW, "PK")
+		g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "MA")
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "MA")
+		g.troop("BE1", g.nb(c, hex.S, hex.SW), hex.FaceE, "MA")
+	}
+	g := infidelMelee(t)
+	setup(g)
+	g.send(0, "ACTIVATE Anna")
+	ill := g.refuse(0, "SHOCK AN1 AT CA1\nSHOCK AN2 AT CA1 CA2\nSHOCK BE1 AT CA2\nEND", "10.1")
+	if !strings.Contains(ill.Error(), "AN2") {
+		t.Errorf("refusal %q does not name the middle unit AN2", ill)
+	}
+	// Two with one, one alone: MA against PK +1 on the matrix, the Pike's
+	// Shock Defense 0. CA1: die 4 +1 (Strength 2 to 1) +1 = 6, Defender
+	// Disordered; CA2: die 2 +1 = 3, Attacker Disordered.
+	g = infidelMelee(t, 4, 2)
+	setup(g)
+	evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nSHOCK BE1 AT CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 2 {
+		t.Fatalf("%d attacks, want 2:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 4, []string{"+1 10.4 #1", "+1 10.4 #6"}, 6, "Shock", "Defender Disordered")
+	wantAttack(t, atts[1], "CA2", 2, []string{"+1 10.4 #6"}, 3, "Shock", "Attacker Disordered")
+}
+
+// infidel.md 12.3 item 1: "One Heavy Cavalry unit attacks two infantry
+// units. There is a -1 Strength (Dis-)Advantage DRM to the Shock
+// resolution for each infantry unit." Two Pikes (Shock Defense 0, HC
+// against PK 0 on the matrix): die 5 -1 = 4, No Effect; die 7 -1 = 6,
+// Defender Disordered.
+func TestInfidelOneAgainstTwo(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 5, 7)
+	g.troop("CA1", c, hex.FaceW, "PK")
+	g.troop("CA2", g.nb(c, hex.S), hex.FaceW, "PK")
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "HC")
+	evs := g.shockRound("SHOCK AN2 AT CA1 CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 2 {
+		t.Fatalf("%d attacks, want 2:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 5, []string{"-1 10.4 #1"}, 4, "Shock", "No Effect")
+	wantAttack(t, atts[1], "CA2", 7, []string{"-1 10.4 #1"}, 6, "Shock", "Defender Disordered")
+	if !strings.Contains(modText(atts[0].Roll.Mods), "1 unit against 2") {
+		t.Errorf("Strength reason %s, want 1 unit against 2", modText(atts[0].Roll.Mods))
+	}
+}
+
+// infidel.md 12.3 item 1, second example: "A Knight unit Shock attacks
+// two LC. In resolving each defender separately, the Knight gets a
+// Continue Attack against the first, but is Disordered in the second
+// combat. The Knight must then Continue Attacking, but is Disordered."
+// KN against LC\A +3 on the matrix, the LC\A's Shock Defense +2, −1
+// Strength each. CA1 in the open: die 8 → 12, Defender Eliminated,
+// Continued Attack. CA2 in Woods (−2 against mounted): die 0 → 2, Attacker
+// Disordered. The Knight advances into CA1's hex and attacks DO1, an LC\A
+// now in its front: die 5 +2 +3 −2 (Disordered) −1 (its previous attack)
+// = 7, Defender Disordered, Retreat 1 Hex.
+func TestInfidelKnightAgainstTwoLightCavalry(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 8, 0, 5)
+	g.troop("CA1", c, hex.FaceW, "LCA")
+	g.troop("CA2", g.nb(c, hex.S), hex.FaceW, "LCA")
+	g.sc.Map.Terrain[h(t, g.nb(c, hex.S))] = "woods"
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "KN")
+	g.troop("DO1", g.nb(c, hex.NE), hex.FaceW, "LCA")
+	evs := g.shockRound("SHOCK AN2 AT CA1 CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 3 {
+		t.Fatalf("%d attacks, want 3:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 8, []string{"-1 10.4 #1", "+2 10.4 #3", "+3 10.4 #6"}, 12, "Shock", "Defender Eliminated, Continued Attack")
+	wantAttack(t, atts[1], "CA2", 0, []string{"-1 10.4 #1", "-2 10.4 #2B", "+2 10.4 #3", "+3 10.4 #6"}, 2, "Shock", "Attacker Disordered")
+	wantAttack(t, atts[2], "DO1", 5, []string{"+2 10.4 #3", "+3 10.4 #6", "-2 10.4 #7", "-1 12.7"}, 7, "Shock", "Defender Disordered, Retreat 1 Hex")
+	if u := g.unit("AN2"); u.Hex != h(t, c) || u.Status != engine.Disordered {
+		t.Errorf("the Knight %+v, want Disordered in %s", u, c)
+	}
+}
+
+// infidel.md 12.3 item 3: "A Templar Knight is attacked by two Ayyubid
+// Medium Cavalry from the front. The Knight's Shock Defense Rating is -3,
+// which is added to the strength advantage the Ayyubid have. This makes
+// the cumulative modifier 1 + (-3) = -2!" Infidel's matrix adds MC
+// against KN −2: die 6 +1 −3 −2 = 2, Attacker Disordered.
+func TestInfidelTemplarShockDefense(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 6)
+	g.troop("CA1", c, hex.FaceW, "KN")
+	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "MC")
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "MC")
+	g.send(1, "STANDING COUNTER-CHARGE NEVER") // the Knight stands
+	evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 6, []string{"+1 10.4 #1", "-3 10.4 #3", "-2 10.4 #6"}, 2, "Shock", "Attacker Disordered")
+}
+
+// infidel.md 12.3 item 5: "A Fatimid Pike Infantry (0) and a Sudanese
+// Archer with Flails (+1) are attacking a Crusader Pike Infantry. The +1
+// DRM would be used." Die 3 +1 (Strength) +1 (AF against PK) = 5,
+// Defender Disordered.
+func TestInfidelBestWSMOfMixedAttackers(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 3)
+	g.troop("CA1", c, hex.FaceW, "PK")
+	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "PK")
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "AF")
+	evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 3, []string{"+1 10.4 #1", "+1 10.4 #6"}, 5, "Shock", "Defender Disordered")
+	if !strings.Contains(modText(atts[0].Roll.Mods), "AF against PK") {
+		t.Errorf("WSM reason %s, want AF against PK", modText(atts[0].Roll.Mods))
+	}
+}
+
+// infidel.md 13.5: "A Saracen Heavy Cavalry with a Defender DRM of -1
+// rolls a '7' when checking for Reluctance. The DRM of -1 adjusts that to
+// a '6', so he completes his Charge. If he had rolled an '8', he would
+// have to use the Shock Table, instead." Knights never roll (16.1). The
+// attack on the Pike (HC against PK 0, Shock Defense 0): die 5 on the
+// Charge Table, Defender Disordered, Retreat 1 Hex; on the Shock Table,
+// Defender Disordered. 12.3 #6 and 13.4: a Knight that moved before its
+// Charge takes −1: die 5 −1 = 4, Defender Disordered.
+func TestInfidelChargeReluctance(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		typ            string
+		move           string
+		dice           []int
+		rolled, charge bool
+		mods           []string
+		total          int
+		table, result  string
+	}{
+		{"HC rolls 7: 6 charges", "HC", "", []int{7, 5}, true, true, nil, 5, "Charge", "Defender Disordered, Retreat 1 Hex"},
+		{"HC rolls 8: 7 balks", "HC", "", []int{8, 5}, true, false, nil, 5, "Shock", "Defender Disordered"},
+		{"Knights never balk", "KN", "", []int{5}, false, true, nil, 5, "Charge", "Defender Disordered, Retreat 1 Hex"},
+		{"Knights that moved: -1", "KN", "0204", []int{5}, false, true, []string{"-1 10.4 #4, 11.2"}, 4, "Charge", "Defender Disordered"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := infidelMelee(t, tc.dice...)
+			g.troop("CA1", "0505", hex.FaceW, "PK")
+			at := "0304"
+			if tc.move != "" {
+				at = tc.move
+			}
+			g.troop("AN2", at, hex.FaceE, tc.typ)
+			g.send(0, "ACTIVATE Anna")
+			if tc.move != "" {
+				g.send(0, "MOVE AN2 0304")
+			}
+			evs := g.send(0, "CHARGE AN2 AT CA1\nEND").Events
+			rel, rolled := findEvent[engine.ChargeReluctance](evs)
+			if rolled != tc.rolled {
+				t.Fatalf("Reluctance rolled: %v, want %v:\n%s", rolled, tc.rolled, g.story(evs))
+			}
+			if rolled && (rel.Charges != tc.charge || rel.Max != 6 || rel.Roll.Die != tc.dice[0] || rel.Roll.Total != tc.dice[0]-1 ||
+				len(rel.Roll.Mods) != 1 || rel.Roll.Mods[0].DRM != -1 || rel.Roll.Mods[0].Rule != "Infidel 13.5") {
+				t.Errorf("Reluctance %+v, want die %d -1 (own Shock Defense) = %d, 6 or less charges: %v", rel, tc.dice[0], tc.dice[0]-1, tc.charge)
+			}
+			atts := resolved(evs)
+			if len(atts) != 1 {
+				t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+			}
+			die := tc.dice[len(tc.dice)-1]
+			wantAttack(t, atts[0], "CA1", die, tc.mods, tc.total, tc.table, tc.result)
+		})
+	}
+}
+
+// infidel.md 13.7: a Counter-Charge against a Charge succeeds on an
+// adjusted 3 or less, the Heavy Cavalry's own Shock Defense −1 added
+// (13.7): die 4 −1 = 3 succeeds, die 5 −1 = 4 fails.
+func TestInfidelCounterChargeAgainstACharge(t *testing.T) {
+	for die, want := range map[int]bool{4: true, 5: false} {
+		g := infidelMelee(t, die, 5, 5)
+		g.troop("CA1", "0505", hex.FaceW, "HC")
+		g.troop("AN2", "0304", hex.FaceE, "KN")
+		evs := g.shockRound("CHARGE AN2 AT CA1\nEND")
+		cc, ok := counterCharged(evs)
+		if !ok || cc.Mode != "charge" || cc.Max != 3 || cc.Roll.Die != die || cc.Roll.Total != die-1 || cc.Success != want {
+			t.Errorf("die %d: Counter-Charge %+v, want %d -1 = %d against 3 or less: %v:\n%s", die, cc, die, die-1, want, g.story(evs))
+		}
+	}
+}

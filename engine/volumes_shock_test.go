@@ -9,12 +9,12 @@ import (
 	"herald/engine/hex"
 )
 
-// The Shock and Charge examples of Infidel, Blood & Roses and Arquebus,
-// played through the engine with their volume's values put into a copy
-// of the Men of Iron house tables: each value an example reveals is a
-// table entry or a named rule switch (no volume ships its own tables
-// yet, so the types the examples need are made here with the ratings the
-// examples give).
+// The Shock and Charge examples of Blood & Roses and Arquebus, played
+// through the engine with their volume's values put into a copy of the
+// Men of Iron house tables: each value an example reveals is a table entry
+// or a named rule switch (those volumes ship no tables yet, so the types
+// the examples need are made here with the ratings the examples give).
+// Infidel's, on its own tables, are in infidel_shock_test.go.
 
 // volume replaces the melee game's tables by a copy for volume vol: the
 // unit types of types are added (each made from an existing one, with
@@ -49,77 +49,6 @@ type volType struct {
 	never      bool // never rolls when it charges
 }
 
-// infidelTypes are the Infidel types the examples name.
-var infidelTypes = map[string]volType{
-	"HC": {from: "MMAA", name: "Heavy Cavalry", shock: -1},
-	"KN": {from: "MMAA", name: "Knights", shock: -3, never: true},
-	"MC": {from: "MMAA", name: "Medium Cavalry", shock: 0},
-	"PK": {from: "PK", name: "Pike Infantry", shock: 0, reluctance: true},
-	"AF": {from: "AX", name: "Archers with Flails", shock: +1},
-	"MA": {from: "DMAA", name: "Men-at-Arms", shock: 0, reluctance: true},
-}
-
-// infidelWSM holds the two values infidel.md 12.3 #5 reveals (PK → PK 0,
-// AF → PK +1); the others are 0 here.
-var infidelWSM = map[string]map[string]int{
-	"HC": {}, "KN": {}, "MC": {}, "MA": {},
-	"PK": {"PK": 0}, "AF": {"PK": +1},
-}
-
-// infidel sets Infidel's Shock and Charge rules: no Charge DRM but −1 for
-// a charging unit that moved (12.3 #6, 13.4); Reluctance d10 + the
-// charger's own Shock Defense, 6 or less charges (13.5); Counter-Charge 3
-// or less against a Charge (13.7), 4 against Shock (13.8).
-func infidel(tb *engine.Tables) {
-	tb.ShockDRM.Charge, tb.ShockDRM.ChargeMoved = 0, -1
-	tb.ShockDRM.ReluctanceMax = 6
-	tb.Rules.ReluctanceOwnDRM = true
-	tb.ShockDRM.CounterChargeMaxBy = map[string]int{"charge": 3, "shock": 4}
-}
-
-// infidel.md 12.3 item 1: "One Heavy Cavalry unit attacks two infantry
-// units. There is a -1 Strength (Dis-)Advantage DRM to the Shock
-// resolution for each infantry unit." (blood-and-roses.md and
-// arquebus.md 12.3 item 1 say the same of Cavalry and Stradiotti.)
-func TestInfidelOneAgainstTwo(t *testing.T) {
-	c := "0505"
-	g := melee(t, 4, 4)
-	g.volume("inf", infidelTypes, infidelWSM, infidel)
-	g.troop("CA1", c, hex.FaceW, "MA")
-	g.troop("CA2", g.nb(c, hex.S), hex.FaceW, "MA")
-	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "HC")
-	evs := g.shockRound("SHOCK AN2 AT CA1 CA2\nEND")
-	atts := resolved(evs)
-	if len(atts) != 2 {
-		t.Fatalf("%d attacks, want 2:\n%s", len(atts), g.story(evs))
-	}
-	for _, a := range atts {
-		if modRules(a) != "-1 10.4 #1" || !strings.Contains(modText(a.Roll.Mods), "1 unit against 2") {
-			t.Errorf("attack on %s: %s, want only -1 Strength (1 unit against 2)", a.Defender, modText(a.Roll.Mods))
-		}
-	}
-}
-
-// infidel.md 12.3 item 3: "A Templar Knight is attacked by two Ayyubid
-// Medium Cavalry from the front. The Knight's Shock Defense Rating is -3,
-// which is added to the strength advantage the Ayyubid have. This makes
-// the cumulative modifier 1 + (-3) = -2!"
-func TestInfidelTemplarShockDefense(t *testing.T) {
-	c := "0505"
-	g := melee(t, 6)
-	g.volume("inf", infidelTypes, infidelWSM, infidel)
-	g.troop("CA1", c, hex.FaceW, "KN")
-	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "MC")
-	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "MC")
-	g.send(1, "STANDING COUNTER-CHARGE NEVER") // the Knight stands
-	evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
-	atts := resolved(evs)
-	if len(atts) != 1 {
-		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
-	}
-	wantAttack(t, atts[0], "CA1", 6, []string{"+1 10.4 #1", "-3 10.4 #3"}, 4, "Shock", atts[0].Result)
-}
-
 // The best Weapon System Matrix entry among mixed attackers (12.3 item 5):
 // infidel.md "A Fatimid Pike Infantry (0) and a Sudanese Archer with
 // Flails (+1) are attacking a Crusader Pike Infantry. The +1 DRM would be
@@ -134,7 +63,6 @@ func TestBestWSMOfMixedAttackers(t *testing.T) {
 		wsm       map[string]map[string]int
 		a, b, def string
 	}{
-		{"inf", infidelTypes, infidelWSM, "PK", "AF", "PK"},
 		{"br", map[string]volType{"INF": {from: "AX", name: "Infantry"}, "DM": {from: "DMAA", name: "Dismounted Men-at-Arms"}},
 			map[string]map[string]int{"INF": {"INF": 0}, "DM": {"INF": +1}}, "INF", "DM", "INF"},
 	} {
@@ -152,46 +80,6 @@ func TestBestWSMOfMixedAttackers(t *testing.T) {
 			wantAttack(t, atts[0], "CA1", 3, []string{"+1 10.4 #1", "+1 10.4 #6"}, 5, "Shock", atts[0].Result)
 			if want := tc.b + " against " + tc.def; !strings.Contains(modText(atts[0].Roll.Mods), want) {
 				t.Errorf("WSM reason %s, want %q", modText(atts[0].Roll.Mods), want)
-			}
-		})
-	}
-}
-
-// infidel.md 13.5: "A Saracen Heavy Cavalry with a Defender DRM of -1
-// rolls a '7' when checking for Reluctance. The DRM of -1 adjusts that to
-// a '6', so he completes his Charge. If he had rolled an '8', he would
-// have to use the Shock Table, instead." Knights never roll (16.1), and
-// Infidel's Charge has no +2, only −1 when the charger moved (13.4).
-func TestInfidelChargeReluctance(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		typ     string
-		dice    []int
-		rolled  bool
-		charges bool
-		table   string
-	}{
-		{"HC rolls 7: 6 charges", "HC", []int{7, 5}, true, true, "Charge"},
-		{"HC rolls 8: 7 balks", "HC", []int{8, 5}, true, false, "Shock"},
-		{"Knights never balk", "KN", []int{5}, false, true, "Charge"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := melee(t, tc.dice...)
-			g.volume("inf", infidelTypes, infidelWSM, infidel)
-			g.troop("CA1", "0505", hex.FaceW, "PK")
-			g.troop("AN2", "0304", hex.FaceE, tc.typ)
-			evs := g.shockRound("CHARGE AN2 AT CA1\nEND")
-			rel, rolled := findEvent[engine.ChargeReluctance](evs)
-			if rolled != tc.rolled {
-				t.Fatalf("Reluctance rolled: %v, want %v:\n%s", rolled, tc.rolled, g.story(evs))
-			}
-			if rolled && (rel.Charges != tc.charges || rel.Max != 6 || rel.Roll.Total != rel.Roll.Die-1 ||
-				len(rel.Roll.Mods) != 1 || rel.Roll.Mods[0].Rule != "Infidel 13.5") {
-				t.Errorf("Reluctance %+v, want the die -1 (own Shock Defense), 6 or less charges: %v", rel, tc.charges)
-			}
-			atts := resolved(evs)
-			if len(atts) != 1 || !strings.HasPrefix(atts[0].Table, tc.table) || strings.Contains(modRules(atts[0]), "10.4 #4") {
-				t.Errorf("want one attack on the %s Table without a Charge DRM (the charger did not move):\n%s", tc.table, g.story(evs))
 			}
 		})
 	}
@@ -246,19 +134,6 @@ func TestCounterChargeByVolume(t *testing.T) {
 			}
 		})
 	}
-	t.Run("Infidel 13.7: 3 or less against a Charge", func(t *testing.T) {
-		for die, want := range map[int]bool{3: true, 4: false} {
-			g := melee(t, die, 5, 5)
-			g.volume("inf", infidelTypes, infidelWSM, infidel)
-			g.troop("CA1", "0505", hex.FaceW, "MC") // Shock Defense 0
-			g.troop("AN2", "0304", hex.FaceE, "KN")
-			evs := g.shockRound("CHARGE AN2 AT CA1\nEND")
-			cc, ok := counterCharged(evs)
-			if !ok || cc.Mode != "charge" || cc.Max != 3 || cc.Success != want {
-				t.Errorf("die %d: Counter-Charge %+v, want max 3, success %v:\n%s", die, cc, want, g.story(evs))
-			}
-		}
-	})
 }
 
 // Leader Presence by Charisma (12.3 #4 of Blood & Roses and Arquebus):
