@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -55,16 +54,18 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	keys := make([]string, len(players))
-	for i := range players {
-		if keys[i], err = newPlayerKey(); err != nil {
-			return nil, err
-		}
-		players[i].KeySHA256 = sha256.Sum256([]byte(pbem.CanonicalKey(keys[i])))
+	salt, err := newKeySalt()
+	if err != nil {
+		return nil, err
 	}
 	st := engine.NewState(sc)
 	rec := &store.Game{ID: ng.ID, Scenario: sc.ID, Players: players, Organizers: ng.Organizers,
-		Created: s.cfg.Now().UTC(), Move: st.Move + 1}
+		Created: s.cfg.Now().UTC(), Move: st.Move + 1, KeySalt: salt}
+	keys := make([]string, len(players))
+	for i := range players {
+		keys[i] = s.playerKey(rec, players[i].Side)
+		players[i].KeySHA256 = sha256.Sum256([]byte(pbem.CanonicalKey(keys[i])))
+	}
 	header, up, err := dice.NewGame(s.key, rec.ID, sc.ID, []string{sc.Sides[0].Name, sc.Sides[1].Name})
 	if err != nil {
 		return nil, err
@@ -87,9 +88,6 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		}
 		for i, p := range players {
 			side, _ := sc.SideByName(p.Side)
-			if err := tx.PutSecret(rec.ID, secretKey(side), []byte(keys[i])); err != nil {
-				return err
-			}
 			w := s.welcome(g, side, keys[i])
 			ref := mailRef{kind: "welcome", side: p.Side, latest: true}
 			if opening != nil {
@@ -139,23 +137,16 @@ func checkPlayers(sc *engine.Scenario, specs []PlayerSpec, self string) ([]store
 	return out, nil
 }
 
+// newGameID tags a game with its battle and 50 random bits, ten base32
+// letters and digits ("crecy-k3fq7x2mna"): a stranger cannot guess a
+// game's tag, and learns nothing by trying (docs/mail-orders.md).
 func newGameID(scenario string) (string, error) {
-	var b [2]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	return scenario + "-" + hex.EncodeToString(b[:]), nil
-}
-
-// newPlayerKey makes a secret a player can copy from a mail and type:
-// 80 random bits as four groups of four base32 letters and digits.
-func newPlayerKey() (string, error) {
 	var b [10]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
 	}
-	k := base32.StdEncoding.EncodeToString(b[:])
-	return k[0:4] + "-" + k[4:8] + "-" + k[8:12] + "-" + k[12:16], nil
+	tag := strings.ToLower(base32.StdEncoding.EncodeToString(b[:]))[:10]
+	return scenario + "-" + tag, nil
 }
 
 // openingMap is the welcome's map of the opening position, or nil when

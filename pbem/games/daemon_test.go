@@ -39,6 +39,8 @@ type world struct {
 	// service's per-sender limit (0: the default).
 	accepted atomic.Int64
 	perHour  int
+	// answers is the service's AnswersPerHour (0: the default).
+	answers int
 	// configure, when set, adjusts the service's configuration; with
 	// manual the daemon runs no outbox loop and the test drains it
 	// (drain) on a clock of its own.
@@ -82,7 +84,7 @@ func (w *world) start(hooks *mailbox.Hooks) {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	cfg := Config{Store: st, Address: "herald@localhost", Logger: w.log, PerHour: w.perHour,
+	cfg := Config{Store: st, Address: "herald@localhost", Logger: w.log, PerHour: w.perHour, AnswersPerHour: w.answers,
 		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)}
 	if w.configure != nil {
 		w.configure(&cfg)

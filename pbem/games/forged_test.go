@@ -2,9 +2,11 @@ package games
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
+	"herald/pbem"
 	"herald/templates"
 )
 
@@ -78,5 +80,50 @@ func TestForgedFromLocksNobodyOut(t *testing.T) {
 	w.settle()
 	if n := len(w.messages("alice", "INBOX")); n != had+1 {
 		t.Errorf("a made-up bounce silenced Herald towards alice (%d answers, want 1)", n-had)
+	}
+}
+
+// Finding 9 (issue 15): game tags carry 50 random bits, and a stranger
+// gets the same answer about a real game as about a missing one, whether
+// his mail holds a block (with any key) or only the tag in its subject.
+func TestStrangerCannotTellARealGame(t *testing.T) {
+	w := newWorld(t, "alice", "bob", "mallory")
+	w.answers = 10
+	w.start(nil)
+	g, err := w.service().CreateGame(NewGame{Scenario: "crecy", Players: []PlayerSpec{
+		{Side: "English", Address: "alice@localhost"}, {Side: "French", Address: "bob@localhost"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^crecy-[a-z2-7]{10}$`).MatchString(g.ID) {
+		t.Errorf("game tag %q: want crecy- and ten base32 characters (50 random bits)", g.ID)
+	}
+	real, missing := g.ID, "crecy-"+strings.Repeat("q", 10)
+	answers := func(id string, n int) []string {
+		t.Helper()
+		block := templates.OrderBlock{GameID: id, Move: 1, Key: "AAAA-BBBB-CCCC-DDDD", Prefill: []string{"ACTIVATE Doria"}}.Text()
+		w.smtpSend(rawMail("Mallory <mallory@localhost>", "herald+"+id+"@localhost", "Re: ["+id+"] Move 1", fmt.Sprintf("probe-%d@evil.example", n), block))
+		w.smtpSend(rawMail("mallory@localhost", "herald@localhost", "Re: ["+id+"] Move 1", fmt.Sprintf("probe-%d@evil.example", n+1), "is this a game?\n"))
+		w.settle()
+		var out []string
+		for _, m := range w.messages("mallory", "INBOX") {
+			pm, err := pbem.ReadMail(m.Raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pm.InReplyTo == fmt.Sprintf("probe-%d@evil.example", n) || pm.InReplyTo == fmt.Sprintf("probe-%d@evil.example", n+1) {
+				out = append(out, strings.ReplaceAll(pm.From+"\n"+pm.Subject+"\n"+pm.Text, id, "GAME"))
+			}
+		}
+		return out
+	}
+	a, b := answers(real, 1), answers(missing, 3)
+	if len(a) != 2 || len(b) != 2 {
+		t.Fatalf("%d answers about the real game, %d about the missing one; want 2 each", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Errorf("a stranger can tell the real game from a missing one:\n--- real\n%s\n--- missing\n%s", a[i], b[i])
+		}
 	}
 }

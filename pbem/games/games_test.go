@@ -87,7 +87,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	}{
 		{"forged sender", func(f *fixture) []byte {
 			return f.orders("eve@evil.example", f.keys[bob], "ACTIVATE Doria", "END")
-		}, "refused:wrong-sender", "eve@evil.example", "not the address of a player"},
+		}, "refused:unknown-game", "eve@evil.example", "Herald runs no game \"crecy-test\" in which eve@evil.example plays"},
 		{"wrong key", func(f *fixture) []byte {
 			return f.orders(bob, "AAAA-BBBB-CCCC-DDDD", "ACTIVATE Doria", "END")
 		}, "refused:wrong-key", bob, "wrong key"},

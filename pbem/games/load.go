@@ -23,9 +23,6 @@ type game struct {
 
 const secretSeed = "seed"
 
-// secretKey names where a side's player key is kept.
-func secretKey(side engine.Side) string { return fmt.Sprintf("key%d", side) }
-
 func (s *Service) load(tx *store.Tx, id string) (*game, error) {
 	rec, err := tx.Game(id)
 	if err != nil {
@@ -44,12 +41,8 @@ func (s *Service) load(tx *store.Tx, id string) (*game, error) {
 		return nil, fmt.Errorf("games: game %s: %w", id, err)
 	}
 	g := &game{rec: rec, sc: sc, st: st}
-	for side := range g.keys {
-		k, err := tx.Secret(id, secretKey(engine.Side(side)))
-		if err != nil {
-			return nil, err
-		}
-		g.keys[side] = string(k)
+	if err := s.loadKeys(tx, g); err != nil {
+		return nil, err
 	}
 	return g, g.loadDice(tx)
 }

@@ -25,12 +25,16 @@ func (w *work) orders() error {
 	}
 	g, err := w.s.load(w.tx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return w.notice("unknown-game", "No such game", fmt.Sprintf("Herald runs no game %q. Check the game's tag in the subject and in the block's first line: reply to Herald's latest mail about your game.", id))
+		return w.noGame(id)
 	}
 	if err != nil {
 		return err
 	}
-	w.g, w.out.Game = g, g.rec.ID
+	w.g = g
+	if _, player := w.playerSide(); !player && !w.organizes(g) {
+		return w.noGame(id)
+	}
+	w.out.Game = g.rec.ID
 	sent, err := sentBlocks(w.tx, g.rec.ID)
 	if err != nil {
 		return err
@@ -48,6 +52,29 @@ func (w *work) orders() error {
 		return w.notice("unknown-game", "Orders for another game", fmt.Sprintf("Your mail was addressed to game %s, but its block is for game %s. Reply to Herald's latest mail about the game you mean.", g.rec.ID, b.GameID))
 	}
 	return w.authenticated(g, b)
+}
+
+// noGame answers a mail about a game that does not exist, or in which its
+// sender (by address) neither plays nor organizes, in the same words and
+// from the same address, so that a stranger can tell neither a real game
+// from a missing one nor anything of a real one (docs/mail-orders.md).
+func (w *work) noGame(id string) error {
+	w.g = nil
+	return w.notice("unknown-game", "No such game",
+		fmt.Sprintf("Herald runs no game %q in which %s plays. Nothing has changed.", id, w.m.From),
+		"If you play in a game, reply to Herald's latest mail about it from the address the game was set up with, keeping its subject and the block's first line as they are.")
+}
+
+// organizes reports whether the mail's sender is, by address, an
+// organizer of g (of the game or of every game).
+func (w *work) organizes(g *game) bool {
+	base, _ := pbem.PlusTag(w.m.From)
+	for _, o := range append(append([]string(nil), g.rec.Organizers...), w.s.cfg.Organizers...) {
+		if b, _ := pbem.PlusTag(o); b == base {
+			return true
+		}
+	}
+	return false
 }
 
 // playerSide is the side of the mail's sender if he plays the game, by
@@ -68,10 +95,8 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 	if r != nil {
 		n := w.s.limiter.FailGame(w.m.From, g.rec.ID, w.s.cfg.Now())
 		w.s.log.Warn("authentication failed", "game", g.rec.ID, "from", w.m.From, "code", r.Code, "failures_this_hour", n)
-		if r.Code == "wrong-sender" {
-			return w.notice(r.Code, "Your orders were not accepted",
-				fmt.Sprintf("Herald received orders for game %s from %s, which is not the address of a player of that game. Nothing in the game has changed.", g.rec.ID, w.m.From),
-				"If you play in this game, send your orders from the address the game was set up with.")
+		if r.Code == pbem.CodeWrongSender {
+			return w.noGame(g.rec.ID)
 		}
 		return w.refuseKey(r, b)
 	}

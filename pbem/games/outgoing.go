@@ -89,11 +89,35 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	if !ref.latest {
 		return nil
 	}
-	keep, err := json.Marshal(o)
+	keep, err := json.Marshal(withoutKey(o, g.keyOf(ref.side), keyPlaceholder))
 	if err != nil {
 		return err
 	}
 	return tx.PutMail(g.rec.ID, "latest:"+ref.side, keep)
+}
+
+// keyPlaceholder stands for the player's key in the latest mail kept for
+// STATUS, so that the store holds no key (keys.go); resendLatest writes
+// the key back.
+const keyPlaceholder = "{{herald:player-key}}"
+
+// withoutKey is o with every occurrence of old in its bodies replaced.
+func withoutKey(o mailbox.Outgoing, old, new string) mailbox.Outgoing {
+	if old == "" {
+		return o
+	}
+	o.Text = strings.ReplaceAll(o.Text, old, new)
+	o.HTML = strings.ReplaceAll(o.HTML, old, new)
+	return o
+}
+
+// keyOf is the key of a side's player, by the side's name.
+func (g *game) keyOf(side string) string {
+	s, ok := g.side(side)
+	if !ok {
+		return ""
+	}
+	return g.keys[s]
 }
 
 // enqueue composes a mail and puts it in the outbox, behind the mails of
@@ -124,6 +148,7 @@ func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag 
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return false, err
 	}
+	o = withoutKey(o, keyPlaceholder, g.keys[side])
 	o.To = []string{to}
 	markResent(&o, s.cfg.Now().UTC(), why)
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())

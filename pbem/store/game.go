@@ -25,6 +25,10 @@ type Game struct {
 	LastMessageID string `json:"last_message_id,omitempty"`
 	// Deadline, if set, is when the player to act is reminded.
 	Deadline time.Time `json:"deadline,omitempty"`
+	// KeySalt, random and not secret, enters the derivation of the
+	// players' keys from the installation secret (pbem/games/keys.go). A
+	// game without one is older: its keys are kept among its secrets.
+	KeySalt string `json:"key_salt,omitempty"`
 }
 
 // Player is one side's player.
@@ -32,8 +36,8 @@ type Player struct {
 	Side    string `json:"side"`
 	Address string `json:"address"`
 	// KeySHA256 is the SHA-256 of the player's secret key, which
-	// authenticates his orders. The key itself is kept among the game's
-	// secrets, for the order blocks Herald mails him, and never exported.
+	// authenticates his orders: all the store keeps of it. Herald derives
+	// the key again for the order blocks it mails him (pbem/games/keys.go).
 	KeySHA256 [32]byte `json:"key_sha256"`
 }
 

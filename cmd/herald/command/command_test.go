@@ -156,3 +156,25 @@ func TestServeEmbeddedResumes(t *testing.T) {
 		t.Errorf("%d mails queued again after the restart, want 2 (%v)", again, err)
 	}
 }
+
+// Finding 9 (issue 15): herald serve on embedded defaults, without
+// --store, keeps its store (with the signing key and installation secret)
+// in a temporary file that is gone when it stops, and says so.
+func TestServeEmbeddedDeletesItsTemporaryStore(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // print, then stop at once
+	var stdout, stderr bytes.Buffer
+	if err := serveEmbedded(ctx, Env{Stdout: &stdout, Stderr: &stderr}, localSetup{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"}); err != nil {
+		t.Fatalf("serve: %v\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	i := strings.Index(out, "Herald's store is the file ")
+	if i < 0 || !strings.Contains(out, "deleted when Herald stops") {
+		t.Fatalf("serve does not say its store is temporary:\n%s", out)
+	}
+	path := strings.Fields(out[i+len("Herald's store is the file "):])[0]
+	if _, err := os.Stat(filepath.Dir(path)); !os.IsNotExist(err) {
+		t.Errorf("the temporary store %s outlived serve (%v)", path, err)
+	}
+}

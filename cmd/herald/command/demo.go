@@ -63,7 +63,9 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	// The mails hold both players' keys, and the store the installation's
+	// signing key and secret: only their owner may read them.
+	if err := os.MkdirAll(out, 0o700); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -158,7 +160,7 @@ func demoReport(env Env, svc *games.Service, emb *mailbox.Embedded, id, out stri
 			for i, m := range msgs {
 				n++
 				name := fmt.Sprintf("%s-%s-%03d.eml", u.Name, strings.ToLower(box), i+1)
-				if err := os.WriteFile(filepath.Join(out, name), m.Raw, 0o644); err != nil {
+				if err := writePrivate(filepath.Join(out, name), m.Raw); err != nil {
 					return err
 				}
 			}
@@ -168,7 +170,7 @@ func demoReport(env Env, svc *games.Service, emb *mailbox.Embedded, id, out stri
 	if err := svc.Export(id, &export); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(out, "dice.jsonl"), export.Bytes(), 0o644); err != nil {
+	if err := writePrivate(filepath.Join(out, "dice.jsonl"), export.Bytes()); err != nil {
 		return err
 	}
 	pub := svc.PublicKey()
@@ -183,6 +185,15 @@ func demoReport(env Env, svc *games.Service, emb *mailbox.Embedded, id, out stri
 	fmt.Fprintf(env.Stdout, "Played game %s to move %d by mail in %s: %d mails and %d maps written to %s.\nThe game is %s.\nDice log %s: %s\n",
 		id, s.Move-1, took.Round(time.Millisecond), n, maps, out, s.Waiting, filepath.Join(out, "dice.jsonl"), rep.String())
 	return nil
+}
+
+// writePrivate writes a file only its owner may read, even one that an
+// earlier run left readable by others.
+func writePrivate(path string, b []byte) error {
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return err
+	}
+	return os.Chmod(path, 0o600)
 }
 
 // mapSaver keeps a copy of every map Herald renders, numbered.
@@ -205,7 +216,7 @@ func (m *mapSaver) fn() games.MapFunc {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		m.n++
-		return png, os.WriteFile(filepath.Join(m.dir, fmt.Sprintf("map-%03d-move-%d.png", m.n, st.Move)), png, 0o644)
+		return png, writePrivate(filepath.Join(m.dir, fmt.Sprintf("map-%03d-move-%d.png", m.n, st.Move)), png)
 	}
 }
 

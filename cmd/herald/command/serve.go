@@ -29,18 +29,21 @@ mail in, and mails both players the results.
 With --config FILE (see config.example.yaml) it serves a real mailbox over
 IMAP and SMTP. Without it, it starts an embedded mail server on loopback
 with the accounts herald, alice and bob (password = name), creates a sample
-game of Crécy between alice@localhost and bob@localhost in a fresh
-temporary store file, and prints how to point a mail client at it and the
-store file's name. Give that file to --store to go on after a restart: the
-game resumes where it stood, and since the embedded server keeps its mail
-in memory, each player is mailed Herald's latest mail to him again.
+game of Crécy between alice@localhost and bob@localhost, and prints how to
+point a mail client at it. Its store (which holds the installation's dice
+signing key and secret) is a temporary file, deleted when serve stops,
+unless --store names a file: that file is created if missing (readable by
+its owner only) and kept. Give it to --store again to go on after a
+restart: the game resumes where it stood, and since the embedded server
+keeps its mail in memory, each player is mailed Herald's latest mail to
+him again.
 
 It stops gracefully on SIGINT, SIGTERM or SIGHUP. Run through "go run", it
 also stops when the go command that started it is gone (go run does not
 pass SIGTERM on to the program it runs).`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (YAML)")
-			fs.String("store", "", "embedded mode: the store file to create or resume (default a fresh temporary file)")
+			fs.String("store", "", "embedded mode: the store file to create or resume, and keep (default a temporary file, deleted on exit)")
 			fs.String("imap-addr", "127.0.0.1:1143", "embedded IMAP server's address (without --config)")
 			fs.String("smtp-addr", "127.0.0.1:1025", "embedded SMTP server's address (without --config)")
 		},
@@ -116,16 +119,24 @@ var localUsers = []mailbox.User{{Name: "herald", Password: "herald"}, {Name: "al
 // server, a store and a sample game, or the games of local.Store again.
 func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	log := slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	path := local.Store
+	path, kept := local.Store, ""
 	if path == "" {
+		// The store holds the signing key and the installation secret:
+		// a temporary one does not outlive the run (deferred before the
+		// store's Close, so it runs after it).
 		dir, err := os.MkdirTemp("", "herald-serve-")
 		if err != nil {
 			return err
 		}
+		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "herald.db")
+		kept = "It is temporary and is deleted when Herald stops; to keep the games for a restart, start with herald serve --store FILE."
 	}
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
+	}
+	if kept == "" {
+		kept = "To go on after a restart: herald serve --store " + path
 	}
 	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{IMAPAddr: local.IMAPAddr, SMTPAddr: local.SMTPAddr, Users: localUsers, Logger: log})
 	if err != nil {
@@ -161,10 +172,10 @@ Each player finds Herald's latest mail in his inbox; reply to it with orders
 between the block's markers.
 
 Herald's store is the file %s
-To go on after a restart: herald serve --store %s
+%s
 
 Ready. Stop with Ctrl-C.
-`, intro, emb.IMAPAddr(), emb.SMTPAddr(), path, path)
+`, intro, emb.IMAPAddr(), emb.SMTPAddr(), path, kept)
 	return svc.Serve(ctx, in, sender.SendRaw, 10*time.Second)
 }
 

@@ -22,7 +22,7 @@ import (
 // herald demo plays a game by mail over real IMAP and SMTP, writes its
 // mails and dice log, and the log verifies.
 func TestDemo(t *testing.T) {
-	out := t.TempDir()
+	out := filepath.Join(t.TempDir(), "demo")
 	var stdout, stderr bytes.Buffer
 	code := Main([]string{"demo", "--out", out, "--moves", "6"}, strings.NewReader(""), &stdout, &stderr)
 	if code != 0 {
@@ -37,6 +37,16 @@ func TestDemo(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "dice.jsonl")); err != nil {
 		t.Error(err)
+	}
+	// The mails hold both players' keys (issue 15, finding 9).
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the demo's folder: %v %v, want mode 0700", fi.Mode(), err)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*"))
+	for _, f := range files {
+		if fi, err := os.Stat(f); err != nil || fi.Mode().Perm()&0o077 != 0 {
+			t.Errorf("%s: mode %v, readable by others", f, fi.Mode())
+		}
 	}
 	if code, out := runVerifyOn(t, mustRead(t, filepath.Join(out, "dice.jsonl"))); code != 0 {
 		t.Errorf("herald verify on the demo's log: exit %d\n%s", code, out)
