@@ -63,7 +63,7 @@ func BattleRuleNotes(sc *Scenario) []string {
 			out = append(out, fmt.Sprintf("The %s add %s %s (16.0, R117).", side.Name, points, x.condition(sc)))
 		}
 	}
-	return out
+	return append(out, leaderNotes(sc)...)
 }
 
 // condition words an extra Flight Point's condition.

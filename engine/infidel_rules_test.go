@@ -443,3 +443,22 @@ func TestInfidelOverallCommanderBonus(t *testing.T) {
 		})
 	}
 }
+
+// The players' first mail says what the Overall Commanders and the
+// Crusader leaders' Charisma do in an Infidel battle (5.3, 5.4, 3.0).
+func TestInfidelLeaderNotes(t *testing.T) {
+	sc, err := data.Scenario("testdata/examples/inf-6.1-continuation.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(engine.BattleRuleNotes(sc), "\n")
+	for _, want := range []string{
+		"Godfrey is the Overall Commander of the Crusaders: the other leaders within his Command Range roll Continuation and Seizure at +1 to their Activation Rating (5.3); Knights and Heavy Cavalry stacked with him attack at +1, as with their own leader (12.3 #4); losing him costs 5 Flight Points (3.0).",
+		"al-Afdal is the Overall Commander of the Fatimids:",
+		"Robert (Crusaders) has a Charisma of +1: added when Knights stacked with him attack (5.4, 12.3 #4).",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+}
