@@ -236,7 +236,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant",
-			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire")
+			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -263,6 +263,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			RetireAsRetreat:       o.bool("retire_as_retreat"),
 			NoDisorderedSide:      o.bool("no_disordered_side"),
 			MustCounterChargeFire: o.bool("must_counter_charge_fire"),
+			AlwaysInCommand:       o.bool("always_in_command"),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {

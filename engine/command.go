@@ -80,7 +80,21 @@ func init() { registerEvents(CommandEngaged{}) }
 // outOfCommand lists the units of cmd on the map that are out of their
 // leader's Command Range, the chain of adjacent units included. Units off
 // the map enter with their leader (5.3) and are in Command.
+//
+// Units of a type that is never Out of Command (Infidel 16.1: Knights)
+// are left out; outOfRange keeps them, for the one thing 16.1 excepts.
 func outOfCommand(sc *Scenario, st *State, cmd string) []string {
+	var out []string
+	for _, id := range outOfRange(sc, st, cmd) {
+		if !unitType(sc, st, unitIdx(sc, id)).AlwaysInCommand {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// outOfRange lists the units of cmd out of their leader's Command Range.
+func outOfRange(sc *Scenario, st *State, cmd string) []string {
 	c := sc.Command(cmd)
 	if c == nil {
 		return nil

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine/hex"
@@ -89,6 +90,13 @@ func (g *game) counterChargeFireRoll(i, j int, want string) (*chargePath, error)
 	if want == "" {
 		want = standingFor(g.sc, g.st, j, KindCounterCharge, FireAlways)
 	}
+	if ok && want == FireNever && unitType(g.sc, g.st, j).MustCounterChargeFire {
+		held, err := g.restrain(j, i)
+		if err != nil || held {
+			return nil, err
+		}
+		want = FireAlways
+	}
 	if !ok || want == FireNever {
 		return nil, nil
 	}
@@ -104,6 +112,62 @@ func (g *game) counterChargeFireRoll(i, j int, want string) (*chargePath, error)
 		return nil, nil
 	}
 	return &p, nil
+}
+
+// restrain is the Knights' restraint (Infidel 13.9): "A Knight unit must
+// Counter-Charge an enemy unit that is firing at it ... If the player does
+// not want his Knight to Counter-Charge and its Command leader is in
+// Command Range (see 5.2), he must roll one die, from which he subtracts
+// the Command leader's Activation Rating. If the adjusted DR is 3 or
+// less, no Counter-Charge takes place. If the adjusted DR is 4 or more,
+// the Knight Counter-Charges." Out of Command Range, for this alone
+// (16.1), it cannot be held. held: no Counter-Charge.
+func (g *game) restrain(j, i int) (held bool, err error) {
+	sc, st := g.sc, g.st
+	id := sc.Units[j].ID
+	cmd := sc.Command(sc.Units[j].Command)
+	leader := ""
+	if cmd != nil {
+		leader = cmd.Leader
+	}
+	ls := st.Leader(leader)
+	if leader == "" || ls == nil || ls.OffMap || ls.Killed || slices.Contains(outOfRange(sc, st, cmd.ID), id) {
+		g.emit(KnightsRestrained{Unit: id, Firer: sc.Units[i].ID, Leader: leader})
+		return false, nil
+	}
+	ar, _ := leaderRatings(sc, st, leader)
+	mod := Modifier{DRM: -ar, Reason: fmt.Sprintf("%s's Activation Rating", sc.Leader(leader).Name), Rule: "Infidel 13.9"}
+	roll, err := g.roll(fmt.Sprintf("Restraint DR: %s under the fire of %s (Infidel 13.9)", id, sc.Units[i].ID), mod)
+	if err != nil {
+		return false, err
+	}
+	max := sc.Tables.ShockDRM.RestraintMax
+	g.emit(KnightsRestrained{Unit: id, Firer: sc.Units[i].ID, Leader: leader, Roll: &roll, Max: max, Held: roll.Total <= max})
+	return roll.Total <= max, nil
+}
+
+// KnightsRestrained: the owner of a unit that must Counter-Charge the fire
+// did not want it to; Roll is his restraint roll, nil when its leader was
+// out of Command Range and could not hold it (Infidel 13.9, 16.1).
+type KnightsRestrained struct {
+	Unit   string `json:"unit"`
+	Firer  string `json:"firer"`
+	Leader string `json:"leader,omitempty"`
+	Roll   *Roll  `json:"roll,omitempty"`
+	Max    int    `json:"max,omitempty"`
+	Held   bool   `json:"held,omitempty"`
+}
+
+func (KnightsRestrained) apply(*State) {}
+
+func (e KnightsRestrained) describe(*Scenario) string {
+	switch {
+	case e.Roll == nil:
+		return fmt.Sprintf("%s must Counter-Charge the fire of %s: its leader is out of Command Range and cannot restrain it (Infidel 13.9, 16.1).", e.Unit, e.Firer)
+	case e.Held:
+		return fmt.Sprintf("%s is restrained from Counter-Charging the fire of %s: %s, %d or less (Infidel 13.9).", e.Unit, e.Firer, describeRoll(*e.Roll), e.Max)
+	}
+	return fmt.Sprintf("%s will not be restrained from Counter-Charging the fire of %s: %s, more than %d (Infidel 13.9).", e.Unit, e.Firer, describeRoll(*e.Roll), e.Max)
 }
 
 func nonZero(mods []Modifier) []Modifier {
@@ -141,6 +205,9 @@ func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
 				Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j))})
 		}
 	}
+	if done, err := g.retreatBeforeCounterCharge(i, j); err != nil || done {
+		return err
+	}
 	if g.st.Units[j].Status == Normal {
 		a.Charging = a.Attackers
 	} else {
@@ -148,6 +215,58 @@ func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
 	}
 	g.emit(ShockPhaseBegun{Attacks: []ShockAttack{a}, Resume: g.st.Pending, Mini: true})
 	return g.runShock()
+}
+
+// retreatBeforeCounterCharge: a Light Cavalry firer Counter-Charged by a
+// type it may Retreat Before Shock from rolls on the Counter-Charge band:
+// "If the adjusted DR is 3 or less, the Retreat has no negative effect. If
+// the adjusted DR is 4-7 or more, the unit Retreats but is Disordered. If
+// the adjusted DR is an 8 or more, there is no Retreat allowed, move the
+// unit back to its original hex and resolve the Charge" (Infidel 12.2,
+// 13.9: "Any Light Cavalry Retreat Before Combat still rolls on the Light
+// Cavalry Retreat Before Counter-Charge Table"). It is its owner's
+// STANDING RETREAT BEFORE SHOCK; the Counter-Charge cannot wait for a
+// mail, so ASK counts as ALWAYS (ruling R171). done: it retreated and the
+// Counter-Charge lapses; no attacker follows it.
+func (g *game) retreatBeforeCounterCharge(i, j int) (done bool, err error) {
+	sc, st := g.sc, g.st
+	if !slices.Contains(unitType(sc, st, i).RetreatBefore, unitType(sc, st, j).Key) || st.Units[i].Status != Normal ||
+		standingFor(sc, st, i, KindRetreatBeforeShock, FireNever) == FireNever {
+		return false, nil
+	}
+	hexes := retreatsBeforeShock(sc, st, i, []int{j})
+	if len(hexes) == 0 {
+		return false, nil
+	}
+	id, by := sc.Units[i].ID, sc.Units[j].ID
+	roll, err := g.cavalryRetreatRoll(i, []string{by}, true)
+	if err != nil {
+		return false, err
+	}
+	band := sc.Tables.CavalryRetreat.CounterCharge
+	if band.DisorderedMax > 0 && roll.Total > band.DisorderedMax {
+		g.emit(RetreatBarred{Unit: id, Against: by, Roll: roll, Max: band.DisorderedMax})
+		return false, nil
+	}
+	g.emit(RetreatedBeforeShock{Unit: id, From: st.Units[i].Hex, To: hexes[0], Facing: st.Units[i].Facing,
+		Leaders: leaderIDs(sc, stackedLeaders(sc, st, i)), Roll: &roll, Disordered: roll.Total > band.UnharmedMax})
+	g.emit(AttackLapsed{Attackers: []string{by}, Defenders: []string{id}, Reason: "its target Retreated Before its Counter-Charge (Infidel 12.2)"})
+	return true, nil
+}
+
+// RetreatBarred: the Light Cavalry's roll was too high to retreat from a
+// Counter-Charge; it stands and the Charge is resolved (Infidel 12.2).
+type RetreatBarred struct {
+	Unit    string `json:"unit"`
+	Against string `json:"against"`
+	Roll    Roll   `json:"roll"`
+	Max     int    `json:"max"`
+}
+
+func (RetreatBarred) apply(*State) {}
+
+func (e RetreatBarred) describe(*Scenario) string {
+	return fmt.Sprintf("%s tries to Retreat Before the Counter-Charge of %s: %s, more than %d: no retreat, it stands (Infidel 12.2).", e.Unit, e.Against, describeRoll(e.Roll), e.Max)
 }
 
 // counterChargeFireAnswer carries out the target owner's answer,
@@ -204,4 +323,4 @@ func (e CounterChargeAnswered) describe(*Scenario) string {
 	return e.Target + " stands under the fire (11.5)."
 }
 
-func init() { registerEvents(CounterChargeAsked{}, CounterChargeAnswered{}) }
+func init() { registerEvents(CounterChargeAsked{}, CounterChargeAnswered{}, KnightsRestrained{}, RetreatBarred{}) }

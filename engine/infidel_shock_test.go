@@ -486,3 +486,133 @@ func TestInfidelCounterChargeAgainstACharge(t *testing.T) {
 		}
 	}
 }
+
+// TestInfidelKnightsMustCounterChargeFire: "For Knights, this inducement
+// is automatic ... If the player does not want his Knight to
+// Counter-Charge and its Command leader is in Command Range (see 5.2), he
+// must roll one die, from which he subtracts the Command leader's
+// Activation Rating. If the adjusted DR is 3 or less, no Counter-Charge
+// takes place. If the adjusted DR is 4 or more, the Knight
+// Counter-Charges" (Infidel 13.9); 16.1: never Out of Command "except for
+// purposes of Charge Reaction to enemy missile fire". The Archers AN1 fire
+// at the Knights CA1 two hexes away; Carl (Activation Rating 3) leads CA1.
+// Not wanting it is STANDING COUNTER-CHARGE NEVER (or STAND when asked).
+func TestInfidelKnightsMustCounterChargeFire(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		typ      string
+		standing string
+		rng      int    // Carl's Command Range
+		dice     []int  // restraint (if any), Counter-Charge, fire...
+		restrain string // "" none rolled, "held", "fails", "out of range"
+		charges  bool   // the Counter-Charge DR is rolled
+	}{
+		{"wanted: no restraint roll", "KN", "ALWAYS", 20, []int{9, 0, 0, 0, 0, 0, 0}, "", true},
+		{"restrained: 6 -3 = 3 holds it", "KN", "NEVER", 20, []int{6, 0, 0, 0, 0, 0}, "held", false},
+		{"not restrained: 7 -3 = 4 charges", "KN", "NEVER", 20, []int{7, 9, 0, 0, 0, 0, 0}, "fails", true},
+		{"out of Command Range: cannot be held", "KN", "NEVER", 1, []int{9, 0, 0, 0, 0, 0, 0}, "out of range", true},
+		{"Heavy Cavalry: voluntary", "HC", "NEVER", 20, []int{0, 0, 0, 0}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := infidelMelee(t, tc.dice...)
+			for k := range g.sc.Leaders {
+				if g.sc.Leaders[k].ID == "carl" {
+					g.sc.Leaders[k].Range = tc.rng
+				}
+			}
+			g.troop("CA1", "0505", hex.FaceW, tc.typ)
+			g.troop("AN1", "0305", hex.FaceE, "A")
+			g.send(1, "STANDING COUNTER-CHARGE "+tc.standing)
+			g.send(0, "ACTIVATE Anna")
+			evs := g.send(0, "FIRE AN1 AT CA1").Events
+			r, rolled := findEvent[engine.KnightsRestrained](evs)
+			switch tc.restrain {
+			case "":
+				if rolled {
+					t.Errorf("a restraint where none is due: %+v", r)
+				}
+			case "out of range":
+				if !rolled || r.Roll != nil || r.Held {
+					t.Errorf("restraint %+v, want none possible out of Command Range:\n%s", r, g.story(evs))
+				}
+			default:
+				die := tc.dice[0]
+				if !rolled || r.Roll == nil || r.Roll.Die != die || r.Roll.Total != die-3 || len(r.Roll.Mods) != 1 ||
+					r.Roll.Mods[0].DRM != -3 || r.Roll.Mods[0].Rule != "Infidel 13.9" || r.Max != 3 || r.Held != (tc.restrain == "held") {
+					t.Errorf("restraint %+v, want die %d -3 (Carl's Activation Rating) = %d against 3 or less:\n%s", r, die, die-3, g.story(evs))
+				}
+			}
+			if _, ok := counterCharged(evs); ok != tc.charges {
+				t.Errorf("Counter-Charge rolled %v, want %v:\n%s", ok, tc.charges, g.story(evs))
+			}
+		})
+	}
+	// Knights are never Out of Command otherwise (16.1): far from Anna,
+	// whose Command Range is 1 here, AN2 is not listed when she
+	// activates; Heavy Cavalry there is.
+	for typ, want := range map[string]bool{"KN": false, "HC": true} {
+		g := infidelMelee(t)
+		for k := range g.sc.Leaders {
+			if g.sc.Leaders[k].ID == "anna" {
+				g.sc.Leaders[k].Range = 1
+			}
+		}
+		g.troop("AN2", "0505", hex.FaceW, typ)
+		evs := g.send(0, "ACTIVATE Anna").Events
+		tr, _ := findEvent[engine.CommandTraced](evs)
+		if got := strings.Contains(strings.Join(tr.OutOfCommand, " "), "AN2"); got != want {
+			t.Errorf("%s far from Anna Out of Command: %v, want %v:\n%s", typ, got, want, g.story(evs))
+		}
+	}
+}
+
+// TestInfidelLightCavalryRetreatBeforeCounterCharge: a Light Cavalry
+// Archer that fired at Knights and is Counter-Charged rolls on the
+// Counter-Charge band: "If the adjusted DR is 3 or less, the Retreat has
+// no negative effect. If the adjusted DR is 4-7 or more, the unit
+// Retreats but is Disordered. If the adjusted DR is an 8 or more, there is
+// no Retreat allowed ... resolve the Charge" (Infidel 12.2, 13.9). Dice:
+// the Knights' Counter-Charge DR 0 (−3 = −3, 4 or less succeeds), the
+// fire, then after it the LC\A's retreat die (+2, its Shock Defense).
+func TestInfidelLightCavalryRetreatBeforeCounterCharge(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		die, total int
+		retreats   bool
+		disordered bool
+	}{
+		{"1+2 = 3: unharmed", 1, 3, true, false},
+		{"5+2 = 7: Disordered", 5, 7, true, true},
+		{"6+2 = 8: no retreat, the Charge resolved", 6, 8, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := infidelMelee(t, 0, 0, tc.die, 5, 0, 0, 0)
+			g.troop("CA1", "0505", hex.FaceW, "KN")
+			g.troop("AN1", "0305", hex.FaceE, "LCA")
+			g.send(0, "STANDING RETREAT BEFORE SHOCK ALWAYS")
+			g.send(0, "ACTIVATE Anna")
+			evs := g.send(0, "FIRE AN1 AT CA1").Events
+			if cc, ok := counterCharged(evs); !ok || !cc.Success {
+				t.Fatalf("want a successful Counter-Charge:\n%s", g.story(evs))
+			}
+			rbs, retreated := findEvent[engine.RetreatedBeforeShock](evs)
+			barred, isBarred := findEvent[engine.RetreatBarred](evs)
+			if retreated != tc.retreats || isBarred == tc.retreats {
+				t.Fatalf("retreated %v, barred %v; want retreat %v:\n%s", retreated, isBarred, tc.retreats, g.story(evs))
+			}
+			if tc.retreats {
+				retreatRoll(t, rbs, tc.die, tc.total, tc.disordered)
+				if len(resolved(evs)) != 0 {
+					t.Errorf("the Counter-Charge was resolved on a unit that retreated:\n%s", g.story(evs))
+				}
+				return
+			}
+			if barred.Roll.Die != tc.die || barred.Roll.Total != tc.total || barred.Max != 7 || g.unit("AN1").Hex != h(t, "0305") {
+				t.Errorf("barred %+v, AN1 in %s; want die %d = %d over 7, AN1 still in 0305", barred, g.unit("AN1").Hex, tc.die, tc.total)
+			}
+			if len(resolved(evs)) != 1 {
+				t.Errorf("want the Charge resolved:\n%s", g.story(evs))
+			}
+		})
+	}
+}

@@ -172,6 +172,9 @@ func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.
 		}
 	}
 	charged := map[hex.Hex]bool{}
+	if st.Shock == nil {
+		return retreatHexes(sc, st, j, attackers, charged)
+	}
 	for _, a := range st.Shock.Attacks {
 		for _, d := range a.Charges {
 			for _, h := range d.Path {
@@ -179,6 +182,12 @@ func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.
 			}
 		}
 	}
+	return retreatHexes(sc, st, j, attackers, charged)
+}
+
+// retreatHexes are the hexes unit j may Retreat Before Shock into, away
+// from attackers, off the Charge paths charged: nearest its Standard first.
+func retreatHexes(sc *Scenario, st *State, j int, attackers []int, charged map[hex.Hex]bool) []hex.Hex {
 	from, side := st.Units[j].Hex, sc.Units[j].Side
 	var out []hex.Hex
 	for _, n := range sc.Map.Grid.Neighbors(from) {

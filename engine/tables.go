@@ -294,6 +294,10 @@ type UnitType struct {
 	// roll less its Command leader's Activation Rating, ShockDRMs.
 	// RestraintMax or less holding it back (Infidel 13.9, 16.1 Knights).
 	MustCounterChargeFire bool
+	// AlwaysInCommand: units of this type are never Out of Command,
+	// wherever their leader is, except for the restraint of their
+	// Counter-Charge against fire (Infidel 16.1: Knights).
+	AlwaysInCommand bool
 }
 
 // CavalryRetreat is the die a unit rolls after it Retreats Before Shock
