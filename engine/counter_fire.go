@@ -323,4 +323,6 @@ func (e CounterChargeAnswered) describe(*Scenario) string {
 	return e.Target + " stands under the fire (11.5)."
 }
 
-func init() { registerEvents(CounterChargeAsked{}, CounterChargeAnswered{}, KnightsRestrained{}, RetreatBarred{}) }
+func init() {
+	registerEvents(CounterChargeAsked{}, CounterChargeAnswered{}, KnightsRestrained{}, RetreatBarred{})
+}
