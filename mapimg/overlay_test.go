@@ -280,3 +280,22 @@ func BenchmarkRenderMail(b *testing.B) {
 		}
 	}
 }
+
+// The map of one army shows all its units on the map, in fewer hexes than
+// the map of both armies, so that a phone shows it legibly.
+func TestForArmy(t *testing.T) {
+	sc, st := crecy(t)
+	both := place(t, sc, st, ForMail(nil))
+	for side := range sc.Sides {
+		l := place(t, sc, st, ForArmy(sc, st, engine.Side(side)))
+		for i, u := range sc.Units {
+			if u.Side == engine.Side(side) && !st.Units[i].OffMap && !l.inWindow(st.Units[i].Hex) {
+				t.Errorf("side %d: %s at %s is not on its army's map", side, u.ID, st.Units[i].Hex)
+			}
+		}
+		if l.maxCol-l.minCol >= both.maxCol-both.minCol || l.size <= both.size {
+			t.Errorf("side %d: the army's map (columns %d-%d, %.0f-pixel hexes) is not closer than both armies' (%d-%d, %.0f)",
+				side, l.minCol, l.maxCol, l.size, both.minCol, both.maxCol, both.size)
+		}
+	}
+}

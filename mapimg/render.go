@@ -17,8 +17,9 @@ type Options struct {
 	// (default 40, where a counter's id is 13 pixels high); counters' text
 	// stays legible down to MinHexSize.
 	HexSize float64
-	// Crop draws only the area of the marks, Margin hexes around it
-	// (default 2); without marks, the area of the units on the map.
+	// Crop draws only the area of the marks and of Area, Margin hexes
+	// around it (default 2); without either, the area of the units on
+	// the map.
 	Crop   bool
 	Margin int
 	// MaxWidth and MaxHeight bound the image (default 1600 × 1400, a size
@@ -27,6 +28,8 @@ type Options struct {
 	MaxWidth, MaxHeight int
 	// Marks is the overlay of the last order block (see Marks).
 	Marks []Mark
+	// Area are hexes a crop must show besides the marks' (ForArmy).
+	Area []hex.Hex
 	// Phone draws for a mail read on a phone, where the image fills a
 	// column about 340 CSS pixels wide: the image is at least twice that
 	// (crisp on the usual screens) and its legend grows with its width so
@@ -190,7 +193,7 @@ func window(sc *engine.Scenario, st *engine.State, opt Options) *layout {
 	if !opt.Crop {
 		return l
 	}
-	var area []hex.Hex
+	area := append([]hex.Hex{}, opt.Area...)
 	for _, m := range opt.Marks {
 		area = append(area, m.Hexes...)
 	}
@@ -219,6 +222,19 @@ func window(sc *engine.Scenario, st *engine.State, opt Options) *layout {
 	l.minCol, l.maxCol = max(g.MinCol, l.minCol-opt.Margin), min(g.MaxCol, l.maxCol+opt.Margin)
 	l.minRow, l.maxRow = max(g.MinRow, l.minRow-opt.Margin), min(g.MaxRow, l.maxRow+opt.Margin)
 	return l
+}
+
+// ForArmy are the options of the map of one army's area, for a phone:
+// the welcome's picture of the player's own units, legible where the
+// whole field's is not.
+func ForArmy(sc *engine.Scenario, st *engine.State, side engine.Side) Options {
+	o := ForMail(nil)
+	for i, u := range sc.Units {
+		if us := st.Units[i]; u.Side == side && !us.OffMap && us.Status != engine.Eliminated {
+			o.Area = append(o.Area, us.Hex)
+		}
+	}
+	return o
 }
 
 // ForMail are the options of a mail's map: the area of the marks (of the

@@ -244,8 +244,10 @@ func validate(v View) error {
 	case Welcome:
 		g, side = v.Game, v.Side
 		blocks = append(blocks, &v.Block)
-		if v.MapCID != "" && !cidToken.MatchString(v.MapCID) {
-			return fmt.Errorf("MapCID %q is not a Content-ID (without <>)", v.MapCID)
+		for _, cid := range []string{v.MapCID, v.ArmyMapCID} {
+			if cid != "" && !cidToken.MatchString(cid) {
+				return fmt.Errorf("MapCID %q is not a Content-ID (without <>)", cid)
+			}
 		}
 	case Result:
 		g, side, acc = v.Game, v.Side, &v.Account

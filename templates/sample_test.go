@@ -149,6 +149,7 @@ func samples() []struct {
 			Block:      block(french, 1),
 			OrdersHelp: ordersHelp,
 			MapCID:     "map.crecy-4f2a.0@herald.example",
+			ArmyMapCID: "map.crecy-4f2a.0.1@herald.example",
 			Roster:     sampleRoster(french),
 			UnitTypes:  []string{"CB Crossbow", "MMAA Mounted Men-at-Arms", "LB Longbow", "DMAA Dismounted Men-at-Arms"},
 			Example:    []string{"ACTIVATE Doria", "MOVE CB1 1005", "END"},

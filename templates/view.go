@@ -163,8 +163,10 @@ type Welcome struct {
 	// as a paragraph.
 	OrdersHelp []string
 	// MapCID is the Content-ID (without <>) of the inline map of the
-	// opening position; empty when the mail carries no map.
-	MapCID string
+	// opening position; empty when the mail carries no map. ArmyMapCID
+	// is that of the map of the recipient's army alone, shown first;
+	// empty when there is none.
+	MapCID, ArmyMapCID string
 	// Roster is each army's order of battle, Command by Command: the
 	// recipient's first.
 	Roster []Roster

@@ -90,9 +90,17 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 			side, _ := sc.SideByName(p.Side)
 			w := s.welcome(g, side, keys[i])
 			ref := mailRef{kind: "welcome", side: p.Side, latest: true}
+			army, err := s.armyMap(g, side)
+			if err != nil {
+				return err
+			}
+			if army != nil {
+				w.ArmyMapCID = army.ContentID
+				ref.inline = append(ref.inline, *army)
+			}
 			if opening != nil {
 				w.MapCID = opening.ContentID
-				ref.inline = []mailbox.Part{*opening}
+				ref.inline = append(ref.inline, *opening)
 			}
 			if err := s.send(tx, g, w, p.Address, ref); err != nil {
 				return err
@@ -161,6 +169,20 @@ func (s *Service) openingMap(g *game) (*mailbox.Part, error) {
 	}
 	return &mailbox.Part{Name: fmt.Sprintf("%s-move-%d-opening.png", g.rec.ID, g.rec.Move), ContentType: "image/png",
 		ContentID: fmt.Sprintf("map.%s.0@%s", g.rec.ID, s.host()), Data: png}, nil
+}
+
+// armyMap is the welcome's map of the recipient's army alone, or nil.
+func (s *Service) armyMap(g *game, side engine.Side) (*mailbox.Part, error) {
+	if s.cfg.ArmyMap == nil {
+		return nil, nil
+	}
+	png, err := s.cfg.ArmyMap(g.sc, g.st, side)
+	if err != nil {
+		return nil, fmt.Errorf("games: map of %s's %s: %w", g.rec.ID, g.sc.SideName(side), err)
+	}
+	name := strings.ToLower(g.sc.SideName(side))
+	return &mailbox.Part{Name: fmt.Sprintf("%s-move-%d-%s.png", g.rec.ID, g.rec.Move, name), ContentType: "image/png",
+		ContentID: fmt.Sprintf("map.%s.0.%d@%s", g.rec.ID, side, s.host()), Data: png}, nil
 }
 
 // welcome is a player's first mail: his key, the armies and, for the

@@ -40,6 +40,10 @@ type Config struct {
 	// Map renders the battlefield after a block of orders; nil sends
 	// mails without a map.
 	Map MapFunc
+	// ArmyMap renders one army's area of a position: the welcome shows
+	// it before Map's picture of the whole field, which a phone cannot
+	// show legibly. Nil: the welcome has Map's picture alone.
+	ArmyMap func(sc *engine.Scenario, st *engine.State, side engine.Side) ([]byte, error)
 	// RetryBackoff paces new attempts at a mail the SMTP server refused
 	// for now (4xx, network); PermanentBackoff at one it refused for good
 	// (5xx), which only the operator can fix.

@@ -35,6 +35,9 @@ func TestFirstBlockFromTheWelcomeAlone(t *testing.T) {
 		c.Map = func(sc *engine.Scenario, before, after *engine.State, events []engine.Event) ([]byte, error) {
 			return mapimg.PNG(sc, after, mapimg.ForMail(mapimg.Marks(sc, before, after, events)))
 		}
+		c.ArmyMap = func(sc *engine.Scenario, st *engine.State, side engine.Side) ([]byte, error) {
+			return mapimg.PNG(sc, st, mapimg.ForArmy(sc, st, side))
+		}
 	}
 	w.start(nil)
 	w.newGame("crecy-first", "alice", "bob") // the French, bob, act first
@@ -103,16 +106,17 @@ func receive(t *testing.T, w *world, user string) []byte {
 	return raw
 }
 
-// checkOpeningMap: the welcome's HTML shows the inline PNG of the opening
-// position, a map wide enough for a phone to show crisply.
+// checkOpeningMap: the welcome's HTML shows two inline PNGs, the
+// player's army and the whole field at the opening, each wide enough for
+// a phone to show crisply.
 func checkOpeningMap(t *testing.T, raw []byte) {
 	t.Helper()
 	r, err := mail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var html, cid string
-	var img []byte
+	var html string
+	imgs := map[string][]byte{}
 	for {
 		p, err := r.NextPart()
 		if err == io.EOF {
@@ -130,18 +134,23 @@ func checkOpeningMap(t *testing.T, raw []byte) {
 		case "text/html":
 			html = string(body)
 		case "image/png":
-			img, cid = body, strings.Trim(h.Get("Content-Id"), "<>")
+			imgs[strings.Trim(h.Get("Content-Id"), "<>")] = body
 		}
 	}
-	if img == nil || !strings.Contains(html, `src="cid:`+cid+`"`) {
-		t.Fatalf("the welcome has no inline map shown by its HTML (cid %q)", cid)
+	if len(imgs) != 2 {
+		t.Fatalf("the welcome has %d inline maps, want 2 (the army, the field)", len(imgs))
 	}
-	pic, err := png.Decode(bytes.NewReader(img))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pic.Bounds().Dx() < 680 {
-		t.Errorf("opening map %v: narrower than a phone's two screen pixels per CSS pixel", pic.Bounds())
+	for cid, img := range imgs {
+		if !strings.Contains(html, `src="cid:`+cid+`"`) {
+			t.Errorf("the welcome's HTML does not show map %s", cid)
+		}
+		pic, err := png.Decode(bytes.NewReader(img))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pic.Bounds().Dx() < 680 {
+			t.Errorf("map %s %v: narrower than a phone's two screen pixels per CSS pixel", cid, pic.Bounds())
+		}
 	}
 }
 

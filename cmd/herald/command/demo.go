@@ -83,7 +83,7 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	}
 	defer st.Close()
 	maps := &mapSaver{dir: out, render: mapFunc(true)}
-	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: maps.fn(), Logger: log})
+	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: maps.fn(), ArmyMap: armyMapFunc(true), Logger: log})
 	if err != nil {
 		return err
 	}

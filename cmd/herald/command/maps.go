@@ -18,3 +18,14 @@ func mapFunc(on bool) games.MapFunc {
 		return mapimg.PNG(sc, after, mapimg.ForMail(mapimg.Marks(sc, before, after, events)))
 	}
 }
+
+// armyMapFunc is the welcome's map of one army (mapimg.ForArmy), or nil
+// when maps are off.
+func armyMapFunc(on bool) func(*engine.Scenario, *engine.State, engine.Side) ([]byte, error) {
+	if !on {
+		return nil
+	}
+	return func(sc *engine.Scenario, st *engine.State, side engine.Side) ([]byte, error) {
+		return mapimg.PNG(sc, st, mapimg.ForArmy(sc, st, side))
+	}
+}
