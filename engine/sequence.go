@@ -30,6 +30,13 @@ type BlockResult struct {
 	Rolled bool
 	// CheckStopped is true when a check-only run reached its first roll.
 	CheckStopped bool
+	// Held are the sender's orders after CONTINUE that wait for the
+	// opponent's Seizure decision (engine/held.go); they are neither
+	// applied nor refused yet.
+	Held []Order
+	// Released says what became of orders held by an earlier block,
+	// settled in this one (the opponent's, usually).
+	Released []*Released
 }
 
 // maxSteps bounds the automatic steps taken in one block (standing orders,
@@ -45,6 +52,9 @@ type game struct {
 	steps  int
 	sender Side
 	opened bool // OrdersApplied emitted
+	// heldRan: the opponent's held orders were carried out in this
+	// block; the sender's remaining orders were written before them.
+	heldRan bool
 }
 
 // Apply carries out an order block sent by side. Orders are taken one at a
@@ -76,8 +86,18 @@ func Apply(sc *Scenario, st *State, side Side, orders []Order, dice Dice) (*Bloc
 			g.stop(orders[i:], "the battle is over: "+st.Outcome.Reason)
 			break
 		}
+		if g.heldRan {
+			g.stop(orders[i:], fmt.Sprintf("the %s carried out the orders they had given with their Continuation, and these were written before them: %s",
+				sc.SideName(side.Other()), Waiting(sc, g.st)))
+			break
+		}
 		if !isStanding(o) {
 			if g.st.Pending.Side != side || g.st.Pending.Kind == 0 {
+				if hadMove && g.mayHold(side) {
+					g.hold(side, orders[i:], func(k int) int { return i + k + 1 })
+					g.res.Held = orders[i:]
+					break
+				}
 				if hadMove {
 					g.stop(orders[i:], fmt.Sprintf("the %s no longer have the move: %s", sc.SideName(side), Waiting(sc, g.st)))
 					break
@@ -242,6 +262,9 @@ func (g *game) settle() error {
 		g.steps++
 		if g.steps > maxSteps {
 			return fmt.Errorf("engine: more than %d automatic steps in one block; the rules loop", maxSteps)
+		}
+		if err := g.releaseHeld(); err != nil {
+			return err
 		}
 		done, err := g.standingStep()
 		if err != nil || done {

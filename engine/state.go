@@ -113,6 +113,9 @@ type State struct {
 
 	// Pending is the decision the game waits for.
 	Pending Decision `json:"pending"`
+	// Held are the orders the active side gave after CONTINUE, kept
+	// while the opponent decides on Seizure (engine/held.go).
+	Held *HeldOrders `json:"held,omitempty"`
 	// Standing holds each side's standing orders.
 	Standing [2]StandingOrders `json:"standing"`
 
@@ -310,6 +313,7 @@ func (st *State) Clone() *State {
 	if st.Shock != nil {
 		c.Shock = st.Shock.clone()
 	}
+	c.Held = st.Held.clone()
 	c.Declared = nil
 	for _, d := range st.Declared {
 		c.Declared = append(c.Declared, d.clone())
