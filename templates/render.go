@@ -285,6 +285,9 @@ func validate(v View) error {
 		if len(acc.NotApplied) > 0 && acc.Sender != side {
 			return fmt.Errorf("NotApplied holds the %s's orders in the %s's copy: they go only to the sender", acc.Sender, side)
 		}
+		if len(acc.Kept) > 0 && acc.KeptSide != side {
+			return fmt.Errorf("Kept holds the %s's orders in the %s's copy: they go only to their owner", acc.KeptSide, side)
+		}
 	}
 	for _, b := range blocks {
 		if b == nil {

@@ -109,8 +109,22 @@ type ModView struct {
 type NotApplied struct {
 	LineNo int
 	Line   string // as the player typed it
+	// Reason and Rule say why; lines that share a reason in a row give it
+	// once, on the last of them (GroupReasons), the others leave it empty.
 	Reason string
 	Rule   string // may be empty
+}
+
+// GroupReasons gives one reason for each run of lines with the same
+// reason and rule: on the run's last line, the others' emptied.
+func GroupReasons(list []NotApplied) []NotApplied {
+	out := append([]NotApplied(nil), list...)
+	for i := 0; i+1 < len(out); i++ {
+		if out[i].Reason == out[i+1].Reason && out[i].Rule == out[i+1].Rule {
+			out[i].Reason, out[i].Rule = "", ""
+		}
+	}
+	return out
 }
 
 // DiceView is what a player needs to check the rolls of a mail against the
@@ -136,6 +150,13 @@ type Account struct {
 	// Fill them only in the Sender's own copy: they are his plans (a
 	// conditional block), and Render refuses them in the opponent's.
 	NotApplied []NotApplied
+	// Kept are the recipient's own orders given after CONTINUE and kept
+	// over his opponent's Seizure decision, each with what became or will
+	// become of it; KeptIntro says which. Fill them only in KeptSide's
+	// copy: they are secret from the opponent until they act.
+	Kept      []NotApplied
+	KeptIntro string
+	KeptSide  string
 	// MapCID is the Content-ID (without <>) of the inline map PNG; empty
 	// when the mail carries no map.
 	MapCID string
@@ -330,7 +351,11 @@ type Check struct {
 	// checked.
 	Stopped    string
 	NotChecked []NotApplied // orders after the point where the check stopped
-	Waiting    string       // engine.Waiting after the checked orders
+	// Judged: the orders in NotChecked come after a die roll (or the
+	// opponent's decision) and were judged by trying every result of the
+	// die; each Reason is the verdict.
+	Judged  bool
+	Waiting string // engine.Waiting after the checked orders
 	// Block is the recipient's block, prefilled with the checked orders
 	// so that sending them for real is one reply away.
 	Block OrderBlock
