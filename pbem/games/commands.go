@@ -18,10 +18,23 @@ type checkDice struct{}
 
 func (checkDice) Roll(string) (int, error) { return 0, engine.ErrCheckStop }
 
-// check answers CHECK: what the orders would do up to the first die roll.
-// Nothing is stored but the Message-ID; the opponent is not told.
+// check answers CHECK: what the orders would do up to the first die roll,
+// and, for the orders after it, whether they hold whatever the roll
+// (whatif.go). No die of the game is rolled; nothing is stored but the
+// Message-ID; the opponent is not told. The sender's own queued standing
+// orders count; the opponent's standing orders do not (they are his
+// secret): the check takes his decisions as if he had none.
 func (w *work) check(g *game, side engine.Side, orders []engine.Order, lines []engine.Line) error {
-	res, err := engine.Apply(g.sc, g.st, side, orders, checkDice{})
+	q, err := loadQueued(w.tx, g)
+	if err != nil {
+		return err
+	}
+	own, _, err := applyQueued(g.sc, g.st, q, checkDice{}, func(s engine.Side) bool { return s == side })
+	if err != nil {
+		return err
+	}
+	st := masked(own, side)
+	res, err := engine.Apply(g.sc, st, side, orders, checkDice{})
 	var illegal *engine.IllegalOrderError
 	if errors.As(err, &illegal) {
 		return w.refuseOrders(g, side, templates.RefusedIllegal, illegal, lines)
@@ -29,14 +42,26 @@ func (w *work) check(g *game, side engine.Side, orders []engine.Order, lines []e
 	if err != nil {
 		return err
 	}
+	typed := lineMap(lines)
 	v := templates.Check{
-		Game:       w.s.gameView(g),
-		Side:       g.sc.SideName(side),
-		Lines:      narrate(g.sc, res.Events, nil),
-		NotChecked: notApplied(res.NotApplied, lineMap(lines), res.Stopped, res.Refused),
-		Block:      w.s.orderBlock(g, side, texts(lines)),
+		Game:  w.s.gameView(g),
+		Side:  g.sc.SideName(side),
+		Lines: narrate(g.sc, res.Events, nil, side),
+		Block: w.s.orderBlock(g, side, texts(lines)),
 	}
-	if len(res.NotApplied) > 0 {
+	switch {
+	case res.CheckStopped || len(res.Held) > 0:
+		rest := append(append([]engine.Order(nil), res.NotApplied...), res.Held...)
+		v.NotChecked, v.Judged = verdicts(rest, typed, tryEveryFace(func(face int) map[int]fate {
+			return tryBlock(g.sc, st, side, orders, face)
+		})), true
+		v.Stopped = "at the first die roll, which Herald does not roll for a check"
+		if !res.CheckStopped {
+			v.Stopped = fmt.Sprintf("at the %s's Seizure decision, which they make without seeing your orders after CONTINUE; those were tried as if they declined",
+				g.sc.SideName(side.Other()))
+		}
+	case len(res.NotApplied) > 0:
+		v.NotChecked = templates.GroupReasons(notApplied(res.NotApplied, typed, res.Stopped, res.Refused))
 		v.Stopped = res.Stopped
 	}
 	if res.State.Outcome == nil {

@@ -34,13 +34,18 @@ func battleName(sc *engine.Scenario) string {
 	return name
 }
 
-// narrate turns events into the lines of a mail, pairing each event that
-// rolled a die with the dice log's roll (for its sequence number), in order.
-// Bookkeeping events, which describe themselves as "", make no line.
-func narrate(sc *engine.Scenario, events []engine.Event, rolls []dice.Roll) []templates.Narrative {
+// narrate turns events into the lines of viewer's mail, pairing each event
+// that rolled a die with the dice log's roll (for its sequence number), in
+// order. Bookkeeping events, which describe themselves as "", make no
+// line; nor do the other side's private events (engine.PrivateTo: his
+// standing orders, his orders kept over a Seizure decision).
+func narrate(sc *engine.Scenario, events []engine.Event, rolls []dice.Roll, viewer engine.Side) []templates.Narrative {
 	var out []templates.Narrative
 	next := 0
 	for _, e := range events {
+		if owner, private := engine.PrivateTo(e); private && owner != viewer {
+			continue
+		}
 		n := templates.Narrative{Text: engine.Describe(sc, e)}
 		if n.Text == "" && rollOf(e) == nil {
 			continue

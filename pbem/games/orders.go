@@ -153,6 +153,11 @@ func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
 	if b.Command == pbem.CommandCheck {
 		return w.check(g, side, orders, lines)
 	}
+	if allStanding(orders) {
+		if queued, err := w.queueStanding(g, side, orders, lines); queued || err != nil {
+			return err
+		}
+	}
 	err = w.s.play(w.tx, g, block{side: side, orders: orders, lines: lineMap(lines), messageID: w.id})
 	if errors.As(err, &illegal) {
 		return w.refuseOrders(g, side, templates.RefusedIllegal, illegal, lines)
@@ -162,6 +167,15 @@ func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
 	}
 	w.out.Status = "applied"
 	return nil
+}
+
+func allStanding(orders []engine.Order) bool {
+	for _, o := range orders {
+		if !engine.IsStanding(o) {
+			return false
+		}
+	}
+	return true
 }
 
 // orderLines are the block's lines without the command word of CHECK.

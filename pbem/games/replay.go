@@ -2,7 +2,6 @@ package games
 
 import (
 	"fmt"
-	"strings"
 
 	"herald/data"
 	"herald/engine"
@@ -22,24 +21,34 @@ func (Replayer) Replay(h dice.Header, blocks []dice.AppliedBlock, rolls dice.Rol
 	st := engine.NewState(sc)
 	var out []dice.Digest
 	for i, b := range blocks {
-		side, ok := sc.SideByName(b.Side)
-		if !ok {
-			return out, fmt.Errorf("block %d: no side %q in %s", i, b.Side, sc.ID)
+		parts := sections(b.Orders, b.Side)
+		if len(parts) == 0 || parts[len(parts)-1].side != b.Side {
+			return out, fmt.Errorf("block %d: its orders do not end with the %s's", i, b.Side)
 		}
-		orders, err := engine.ParseOrders(engine.SplitLines(strings.TrimSuffix(b.Orders, "\n")))
-		if err != nil {
-			return out, fmt.Errorf("block %d: %w", i, err)
+		dice := rolls.Dice(i)
+		var events []engine.Event
+		// A batch carries the standing orders queued since the last one,
+		// each under its side's line, then the block (standing.go).
+		for _, p := range parts {
+			side, ok := sc.SideByName(p.side)
+			if !ok {
+				return out, fmt.Errorf("block %d: no side %q in %s", i, p.side, sc.ID)
+			}
+			orders, err := engine.ParseOrders(p.lines)
+			if err != nil {
+				return out, fmt.Errorf("block %d: %w", i, err)
+			}
+			res, err := engine.Apply(sc, st, side, orders, dice)
+			if err != nil {
+				return out, fmt.Errorf("block %d: %w", i, err)
+			}
+			events, st = append(events, res.Events...), res.State
 		}
-		res, err := engine.Apply(sc, st, side, orders, rolls.Dice(i))
-		if err != nil {
-			return out, fmt.Errorf("block %d: %w", i, err)
-		}
-		d, err := Digests(res)
+		d, err := Digests(&engine.BlockResult{State: st, Events: events})
 		if err != nil {
 			return out, err
 		}
 		out = append(out, d)
-		st = res.State
 	}
 	return out, nil
 }

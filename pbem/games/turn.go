@@ -2,6 +2,7 @@ package games
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -26,15 +27,25 @@ type block struct {
 // stored and the batch's seed unrevealed.
 func (s *Service) play(tx *store.Tx, g *game, b block) error {
 	sender := g.sc.SideName(b.side)
-	batch, err := dice.Begin(g.chain, g.seed, sender, uint64(g.rec.Move), engine.CanonicalBlock(b.orders))
+	q, err := loadQueued(tx, g)
 	if err != nil {
 		return err
 	}
-	res, err := engine.Apply(g.sc, g.st, b.side, b.orders, batch)
+	batch, err := dice.Begin(g.chain, g.seed, sender, uint64(g.rec.Move), batchText(g.sc, q, b))
 	if err != nil {
 		return err
 	}
-	d, err := Digests(res)
+	st, pre, err := applyQueued(g.sc, g.st, q, batch, nil)
+	if err != nil {
+		return err
+	}
+	res, err := engine.Apply(g.sc, st, b.side, b.orders, batch)
+	if err != nil {
+		return err
+	}
+	all := *res
+	all.Events = append(pre, res.Events...)
+	d, err := Digests(&all)
 	if err != nil {
 		return err
 	}
@@ -43,8 +54,18 @@ func (s *Service) play(tx *store.Tx, g *game, b block) error {
 		return err
 	}
 	before := g.st
-	if err := s.record(tx, g, res, up); err != nil {
+	if err := s.record(tx, g, &all, up); err != nil {
 		return err
+	}
+	if len(q) > 0 {
+		if err := saveQueued(tx, g, nil); err != nil {
+			return err
+		}
+	}
+	if len(res.Held) > 0 {
+		if err := keepPlaces(tx, g, b.side, b.orders); err != nil {
+			return err
+		}
 	}
 	return s.announce(tx, g, b, before, res, up)
 }
@@ -95,8 +116,7 @@ func (s *Service) record(tx *store.Tx, g *game, res *engine.BlockResult, up *dic
 // result with the pre-filled block for the player who acts next, or the
 // question for the player whose decision interrupts the turn.
 func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State, res *engine.BlockResult, up *dice.Update) error {
-	lines := narrate(g.sc, res.Events, up.Rolls)
-	acc := templates.Account{Sender: g.sc.SideName(b.side), Lines: lines, Dice: diceView(up, lines, g.rec.ID)}
+	acc := templates.Account{Sender: g.sc.SideName(b.side), Dice: diceView(up, narrate(g.sc, res.Events, up.Rolls, b.side), g.rec.ID)}
 	ref := mailRef{kind: "result", tag: fmt.Sprintf("b%d-", up.Batch), latest: true}
 	if s.cfg.Map != nil {
 		png, err := s.cfg.Map(g.sc, before, g.st, res.Events)
@@ -107,22 +127,110 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: acc.MapCID, Data: png}}
 	}
 	if g.rec.Over {
+		acc.Lines = narrate(g.sc, res.Events, up.Rolls, b.side)
 		return s.gameOver(tx, g, acc, ref, "")
 	}
 	for i := range 2 {
 		side := engine.Side(i)
 		a := acc
+		a.Lines = narrate(g.sc, res.Events, up.Rolls, side)
 		r := ref
 		r.side = g.sc.SideName(side)
+		var again []string
 		if side == b.side {
-			a.NotApplied = notApplied(res.NotApplied, b.lines, res.Stopped, res.Refused)
+			a.NotApplied = templates.GroupReasons(notApplied(res.NotApplied, b.lines, res.Stopped, res.Refused))
 			r.inReplyTo = b.messageID
+			if len(res.Held) > 0 {
+				a.Kept, a.KeptSide = keptVerdicts(g.sc, g.st, side, b.orders, res.Held, b.lines), r.side
+				a.KeptIntro = fmt.Sprintf("The %s may now try to Seize, and decide without seeing these orders. Herald keeps them, and carries them out at once if your Continuation succeeds; if it fails or is Seized, you get them back. Checked now with every result the dice can show:",
+					g.sc.SideName(side.Other()))
+			}
 		}
-		if err := s.send(tx, g, s.resultView(g, side, a), g.player(side), r); err != nil {
+		for _, rel := range res.Released {
+			if rel.Side == side && side != b.side {
+				places, err := heldPlaces(tx, g, side)
+				if err != nil {
+					return err
+				}
+				a.Kept, a.KeptIntro, a.KeptSide = released(rel, places), keptIntro(g.sc, rel), r.side
+				for _, o := range rel.NotApplied {
+					again = append(again, o.String())
+				}
+			}
+		}
+		if err := s.send(tx, g, s.resultView(g, side, a, again), g.player(side), r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// released lists the held orders a block settled, each with its fate, by
+// the lines of the owner's mail (places: a held order's place in its
+// block, to its line).
+func released(rel *engine.Released, places map[int]int) []templates.NotApplied {
+	var out []templates.NotApplied
+	line := func(o engine.Order, reason, rule string) templates.NotApplied {
+		n := places[o.LineNo()]
+		if n == 0 {
+			n = o.LineNo()
+		}
+		return templates.NotApplied{LineNo: n, Line: o.String(), Reason: reason, Rule: rule}
+	}
+	for _, o := range rel.Applied {
+		out = append(out, line(o, "carried out", ""))
+	}
+	for _, o := range rel.NotApplied {
+		if rel.Refused != nil && rel.Refused.Line == o.LineNo() {
+			out = append(out, line(o, "refused: "+rel.Refused.Reason, rel.Refused.Rule))
+			continue
+		}
+		out = append(out, line(o, "not carried out: "+rel.Stopped, ""))
+	}
+	for _, o := range rel.Held {
+		out = append(out, line(o, "kept again: the Continuation named in them waits for a new Seizure decision", ""))
+	}
+	return templates.GroupReasons(out)
+}
+
+// heldPlaces maps the places of a side's held orders in their block to
+// the lines of the mail that gave them (kept when they were held).
+func heldPlaces(tx *store.Tx, g *game, side engine.Side) (map[int]int, error) {
+	raw, err := tx.Mail(g.rec.ID, "held-lines:"+g.sc.SideName(side))
+	if err != nil || len(raw) == 0 {
+		return nil, err
+	}
+	places := map[int]int{}
+	return places, json.Unmarshal(raw, &places)
+}
+
+// keepPlaces stores, for a block that holds orders, each order's line
+// in the mail by its place in the block.
+func keepPlaces(tx *store.Tx, g *game, side engine.Side, orders []engine.Order) error {
+	places := map[int]int{}
+	for i, o := range orders {
+		places[i+1] = o.LineNo()
+	}
+	raw, err := json.Marshal(places)
+	if err != nil {
+		return err
+	}
+	return tx.PutMail(g.rec.ID, "held-lines:"+g.sc.SideName(side), raw)
+}
+
+func keptIntro(sc *engine.Scenario, rel *engine.Released) string {
+	if rel.Carried {
+		return fmt.Sprintf("Your Continuation of %s succeeded, and the orders you had given after CONTINUE were carried out with it, as far as they went:", commandLabel(sc, rel.Command))
+	}
+	return fmt.Sprintf("The orders you had given after CONTINUE for %s were not carried out; they are back in your block below, to use as you wish:", commandLabel(sc, rel.Command))
+}
+
+// commandLabel is a Command's name for a mail.
+func commandLabel(sc *engine.Scenario, id string) string {
+	if c := sc.Command(id); c != nil && c.Name != "" {
+		return c.Name
+	}
+	return id
 }
 
 // mapName names a mail's map by the move of the mail (the move its block
@@ -135,7 +243,7 @@ func mapName(game string, move int, batch uint64) string {
 
 // resultView is a side's mail after a block: a Decision when the game waits
 // for him in the middle of his opponent's turn, else a Result.
-func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) templates.View {
+func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, again []string) templates.View {
 	p := g.st.Pending
 	gv := s.gameView(g)
 	name := g.sc.SideName(side)
@@ -144,7 +252,7 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account) t
 	if p.Side != side {
 		return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting}
 	}
-	blk := s.orderBlock(g, side, prefill(acc.NotApplied))
+	blk := s.orderBlock(g, side, append(prefill(acc.NotApplied), again...))
 	legal := engine.Legal(g.sc, g.st)
 	if p.Side != g.st.Active {
 		question := "Your opponent is about to roll for Continuity: " + waiting + "."
