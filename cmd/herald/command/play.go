@@ -190,6 +190,21 @@ func (p *player) printResult(side engine.Side, res *engine.BlockResult) {
 			fmt.Fprintf(w, "    line %d: %s\n", o.LineNo(), o)
 		}
 	}
+	if len(res.Held) > 0 {
+		fmt.Fprintf(w, "  Kept until the %s decide on Seizure, carried out if the Continuation succeeds:\n", p.sc.SideName(side.Other()))
+		for _, o := range res.Held {
+			fmt.Fprintf(w, "    line %d: %s\n", o.LineNo(), o)
+		}
+	}
+	for _, rel := range res.Released {
+		for _, o := range rel.NotApplied {
+			why := rel.Stopped
+			if rel.Refused != nil && rel.Refused.Line == o.LineNo() {
+				why = rel.Refused.Reason
+			}
+			fmt.Fprintf(w, "  Kept order of the %s not carried out: %s (%s)\n", p.sc.SideName(rel.Side), o, why)
+		}
+	}
 }
 
 // report prints an error from a block: for an illegal order, the line, the
