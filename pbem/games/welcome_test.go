@@ -257,8 +257,13 @@ func TestMapFileNamesAreUnique(t *testing.T) {
 		w.play(seen, false)
 	}
 	// While the game waits for the French, the English send standing
-	// orders alone: the move stays as it was, and both get a mail.
+	// orders alone: the move stays as it was, and only the English get a
+	// mail, with no map (standing orders are private, issue 16 item 5).
 	msgs, err := w.emb.Messages("alice", "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bobBefore, err := w.emb.Messages("bob", "INBOX")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,6 +291,9 @@ func TestMapFileNamesAreUnique(t *testing.T) {
 	if msgs, _ := w.emb.Messages("alice", "INBOX"); len(msgs) != before+1 {
 		t.Fatalf("the standing orders got %d mails, want 1", len(msgs)-before)
 	}
+	if msgs, _ := w.emb.Messages("bob", "INBOX"); len(msgs) != len(bobBefore) {
+		t.Fatalf("the French got %d mails about the English standing orders, want none", len(msgs)-len(bobBefore))
+	}
 
 	// A map is one Content-ID (one block's map, in both players' copies):
 	// one file name for each, and no name for two.
@@ -304,7 +312,7 @@ func TestMapFileNamesAreUnique(t *testing.T) {
 			}
 		}
 	}
-	if len(names) < 4 {
+	if len(names) < 3 {
 		t.Errorf("only %d maps in the game's mails", len(names))
 	}
 }
