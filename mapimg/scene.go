@@ -118,6 +118,10 @@ func arrange(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark, fs 
 		if u.Status == engine.Disordered { // the D badge stands out of the rear edge
 			outline = append(outline, sq.at(-1.34, 0), sq.at(-1, 0.34), sq.at(-1, -0.34))
 		}
+		if u.NoRetreat { // so does the No Retreat badge, upright at its upper right
+			nr := noRetreatAt(sq.p, sq.h)
+			outline = append(outline, nr.add(pt{-sq.h * 0.4, -sq.h * 0.4}), nr.add(pt{sq.h * 0.4, sq.h * 0.4}))
+		}
 		s.add(boxCounter, spec.ID, boxOf(outline))
 		s.add(boxUnitID, spec.ID, textBox(fs.counterBold, spec.ID, sq.p.add(pt{0, -sq.h * 0.02})))
 		for k, m := range unitMarkers(u) {
