@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"herald/pbem/mailbox"
+	"herald/pbem/store"
 )
 
 // Handle is the mailbox.Handler of the service: it processes a fetched
@@ -36,22 +37,57 @@ func (s *Service) Kick() {
 	}
 }
 
-// RunOutbox drains the outbox whenever mail is queued, and at least every
-// interval (for retries that fall due), until ctx ends.
+// RunOutbox drains the outbox whenever mail is queued, when the next
+// retry falls due, and at least every interval, until ctx ends. While the
+// SMTP server is unavailable it probes it with Config.ProbeBackoff (a
+// server that refuses AUTH, with RetryBackoff), and a mail queued
+// meanwhile does not make it try sooner.
 func (s *Service) RunOutbox(ctx context.Context, send SendFunc, interval time.Duration) error {
-	t := time.NewTicker(interval)
-	defer t.Stop()
+	probes := 0 // failed attempts in a row to reach the server
+	timer := time.NewTimer(interval)
+	defer timer.Stop()
 	for {
-		if _, err := s.DrainOutbox(ctx, send); err != nil && !errors.Is(err, context.Canceled) {
+		_, err := s.DrainOutbox(ctx, send)
+		wait, wake := s.untilDue(interval), s.wake
+		var down *UnavailableError
+		switch {
+		case errors.As(err, &down):
+			probes++
+			backoff, log := s.cfg.ProbeBackoff, s.log.Warn
+			if !mailbox.IsTemporary(down.Err) {
+				backoff, log = s.cfg.RetryBackoff, s.log.Error
+			}
+			wait, wake = backoff(probes), nil
+			log("SMTP server unavailable; the outbox waits", "attempt", probes, "next", wait, "err", down.Err)
+		case err != nil && !errors.Is(err, context.Canceled):
 			s.log.Error("outbox", "err", err)
+			wait = interval // a store error: not again at once
+		default:
+			if probes > 0 {
+				s.log.Info("SMTP server available again", "after", probes)
+			}
+			probes = 0
 		}
+		timer.Reset(wait)
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-s.wake:
-		case <-t.C:
+		case <-wake:
+		case <-timer.C:
 		}
 	}
+}
+
+// untilDue is how long until the next mail of the outbox falls due, at
+// most interval (and at least a few milliseconds, so that a backoff of
+// nothing cannot make the loop spin).
+func (s *Service) untilDue(interval time.Duration) time.Duration {
+	var at time.Time
+	var ok bool
+	if err := s.cfg.Store.View(func(tx *store.Tx) error { at, ok = tx.NextDue(); return nil }); err != nil || !ok {
+		return interval
+	}
+	return min(max(at.Sub(s.cfg.Now()), 10*time.Millisecond), interval)
 }
 
 // Serve runs the service on a mailbox until ctx ends: the intake hands

@@ -49,6 +49,8 @@ type world struct {
 	sender    *mailbox.Sender
 	// smtp, when set, is asked first at each SMTP stage (smtpHook).
 	smtp func(stage mailbox.SMTPStage, rcpt string) error
+	// interval is the outbox loop's longest sleep (default 50 ms).
+	interval time.Duration
 }
 
 func newWorld(t testing.TB, players ...string) *world {
@@ -85,7 +87,7 @@ func (w *world) start(hooks *mailbox.Hooks) {
 		w.t.Fatal(err)
 	}
 	cfg := Config{Store: st, Address: "herald@localhost", Logger: w.log, PerHour: w.perHour, AnswersPerHour: w.answers,
-		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)}
+		RetryBackoff: mailbox.ConstantBackoff(50 * time.Millisecond), ProbeBackoff: mailbox.ConstantBackoff(50 * time.Millisecond)}
 	if w.configure != nil {
 		w.configure(&cfg)
 	}
@@ -108,7 +110,11 @@ func (w *world) start(hooks *mailbox.Hooks) {
 	if w.manual {
 		go func() { done <- in.Run(ctx, svc.Handle) }()
 	} else {
-		go func() { done <- svc.Serve(ctx, in, sender.SendRaw, 50*time.Millisecond) }()
+		interval := w.interval
+		if interval == 0 {
+			interval = 50 * time.Millisecond
+		}
+		go func() { done <- svc.Serve(ctx, in, sender.SendRaw, interval) }()
 	}
 	w.mu.Lock()
 	w.svc, w.st, w.cancel, w.done, w.sender = svc, st, cancel, done, sender
@@ -124,6 +130,7 @@ func (w *world) kill() error {
 	}
 	w.cancel()
 	err := <-w.done
+	w.sender.Close()
 	w.st.Close()
 	w.cancel, w.svc = nil, nil
 	return err
@@ -237,7 +244,7 @@ func (w *world) settle() {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	w.t.Fatal("Herald did not settle in 20 s")
+	w.t.Fatalf("Herald did not settle in 20 s: %d mails unread, %d replies waiting", w.unseen(), w.pending())
 }
 
 // unseen counts the mails in Herald's INBOX it has not processed yet.

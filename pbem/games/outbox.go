@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/mail"
+	"time"
 
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
@@ -15,82 +16,148 @@ import (
 // exact bytes (mailbox.Sender.SendRaw).
 type SendFunc func(ctx context.Context, from string, to []string, raw []byte) error
 
+// drainRound is how many due mails a drain reads at once. Their results
+// are committed together, one fsync for the round rather than one per
+// mail, so a crash during a round sends at most this many mails again
+// (at-least-once, docs/mail-orders.md "Replies").
+const drainRound = 100
+
+// UnavailableError is a drain stopped because the SMTP server, not a
+// mail, failed (mailbox.ServerUnavailable): the mail it was sending is
+// not charged an attempt and stays due, and RunOutbox probes the server
+// until it answers again.
+type UnavailableError struct{ Err error }
+
+func (e *UnavailableError) Error() string { return "games: SMTP server unavailable: " + e.Err.Error() }
+
+func (e *UnavailableError) Unwrap() error { return e.Err }
+
 // DrainOutbox sends every mail that is due, and removes each only after
 // the server accepted it. The mails of a game to one recipient leave in
 // the order they were written: one that waits for a retry holds back the
-// later ones (store.OutboxEntry). It returns how many were sent; a failed
-// mail is rescheduled, or given up after Config.GiveUpAfter permanent
-// refusals, and the others go on.
+// later ones (store.OutboxEntry). It returns how many were sent; a mail
+// refused is rescheduled, or given up after Config.GiveUpAfter permanent
+// refusals, and the others go on. If the server itself is unavailable it
+// stops with an *UnavailableError and reschedules nothing.
+//
+// It reads the due mails in rounds of drainRound, sends a round over the
+// sender's connection, and records its results in one transaction; a mail
+// sent makes the next of its stream due, so it reads again until a round
+// sends nothing (what failed is due later, not now).
 func (s *Service) DrainOutbox(ctx context.Context, send SendFunc) (int, error) {
 	sent := 0
 	for {
 		var due []store.OutboxEntry
 		err := s.cfg.Store.View(func(tx *store.Tx) error {
 			var err error
-			due, err = tx.Due(s.cfg.Now(), 100)
+			due, err = tx.Due(s.cfg.Now(), drainRound)
 			return err
 		})
 		if err != nil || len(due) == 0 {
 			return sent, err
 		}
-		// A mail sent makes the next of its stream due: read again until
-		// a round sends nothing (what failed is due later, not now).
+		results, stop := s.sendRound(ctx, send, due)
+		if err := s.recordRound(results); err != nil {
+			return sent, err
+		}
 		round := 0
-		for _, e := range due {
-			if ctx.Err() != nil {
-				return sent, ctx.Err()
-			}
-			ok, err := s.deliver(ctx, send, e)
-			if err != nil {
-				return sent, err
-			}
-			if ok {
+		for _, r := range results {
+			if r.err == nil {
 				round++
 			}
 		}
-		if round == 0 {
-			return sent, nil
-		}
 		sent += round
+		if stop != nil || round == 0 {
+			return sent, stop
+		}
 	}
 }
 
-// deliver sends one outbox entry and records the result.
-func (s *Service) deliver(ctx context.Context, send SendFunc, e store.OutboxEntry) (bool, error) {
-	var m outboxMail
-	if err := json.Unmarshal(e.Mail, &m); err != nil {
-		return false, fmt.Errorf("games: outbox entry %d: %w", e.ID, err)
+// sendResult is what became of one mail of a round, to be recorded.
+type sendResult struct {
+	e         store.OutboxEntry
+	err       error     // nil: the server accepted it
+	next      time.Time // the next attempt, after a refusal
+	permanent bool      // refused for good
+	giveUp    string    // why it is given up, if it is
+}
+
+// sendRound sends due mails in order until one finds the server
+// unavailable or ctx ends, which it returns, and says what became of each
+// mail it tried.
+func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.OutboxEntry) ([]sendResult, error) {
+	var results []sendResult
+	for _, e := range due {
+		if ctx.Err() != nil {
+			return results, ctx.Err()
+		}
+		var m outboxMail
+		if err := json.Unmarshal(e.Mail, &m); err != nil {
+			return results, fmt.Errorf("games: outbox entry %d: %w", e.ID, err)
+		}
+		err := send(ctx, m.From, m.To, m.Raw)
+		switch {
+		case err == nil:
+			s.log.Info("mail sent", "entry", e.ID, "to", m.To)
+		case ctx.Err() != nil:
+			return results, ctx.Err()
+		case mailbox.ServerUnavailable(err):
+			return results, &UnavailableError{Err: err}
+		}
+		results = append(results, s.judge(e, m, err))
 	}
-	sendErr := send(ctx, m.From, m.To, m.Raw)
+	return results, nil
+}
+
+// judge decides what to do with a mail after an attempt: nothing more if
+// it was accepted, else retry it later or give it up, and logs a refusal.
+func (s *Service) judge(e store.OutboxEntry, m outboxMail, sendErr error) sendResult {
+	r := sendResult{e: e, err: sendErr}
 	if sendErr == nil {
-		s.log.Info("mail sent", "entry", e.ID, "to", m.To)
-		return true, s.cfg.Store.Update(func(tx *store.Tx) error { return tx.Delivered(e.ID) })
+		return r
 	}
-	if ctx.Err() != nil {
-		return false, ctx.Err()
-	}
-	permanent := !mailbox.IsTemporary(sendErr)
-	if permanent && e.Permanent+1 >= s.cfg.GiveUpAfter {
-		return false, s.giveUp(e, m, sendErr)
+	r.permanent = !mailbox.IsTemporary(sendErr)
+	if r.permanent && e.Permanent+1 >= s.cfg.GiveUpAfter {
+		// It is kept among the undeliverable mails, with the reason, and
+		// logged as an error, and the next mail to the same recipient
+		// goes on. A result mail given up is still the player's latest
+		// (STATUS sends it again).
+		r.giveUp = fmt.Sprintf("%v (given up after %d permanent refusals in %d attempts)", sendErr, e.Permanent+1, e.Attempts+1)
+		s.log.Error("mail undeliverable; given up", "entry", e.ID, "to", m.To, "stream", e.Stream,
+			"message_id", headerValue(m.Raw, "Message-Id"), "queued", e.Created, "reason", r.giveUp)
+		return r
 	}
 	backoff, level := s.cfg.RetryBackoff, "temporary"
-	if permanent {
+	if r.permanent {
 		backoff, level = s.cfg.PermanentBackoff, "permanent"
 	}
-	next := s.cfg.Now().Add(backoff(e.Attempts + 1))
-	s.log.Warn("send failed", "entry", e.ID, "to", m.To, "failure", level, "attempt", e.Attempts+1, "next", next, "err", sendErr)
-	return false, s.cfg.Store.Update(func(tx *store.Tx) error { return tx.Retry(e.ID, next, sendErr.Error(), permanent) })
+	r.next = s.cfg.Now().Add(backoff(e.Attempts + 1))
+	s.log.Warn("send failed", "entry", e.ID, "to", m.To, "failure", level, "attempt", e.Attempts+1, "next", r.next, "err", sendErr)
+	return r
 }
 
-// giveUp ends the attempts at a mail the server refused for good too often:
-// it is kept among the undeliverable mails, with the reason, and logged as
-// an error, and the next mail to the same recipient goes on. A result mail
-// given up is still the player's latest (STATUS sends it again).
-func (s *Service) giveUp(e store.OutboxEntry, m outboxMail, sendErr error) error {
-	reason := fmt.Sprintf("%v (given up after %d permanent refusals in %d attempts)", sendErr, e.Permanent+1, e.Attempts+1)
-	s.log.Error("mail undeliverable; given up", "entry", e.ID, "to", m.To, "stream", e.Stream,
-		"message_id", headerValue(m.Raw, "Message-Id"), "queued", e.Created, "reason", reason)
-	return s.cfg.Store.Update(func(tx *store.Tx) error { return tx.GiveUp(e.ID, reason, s.cfg.Now()) })
+// recordRound commits the results of a round in one transaction.
+func (s *Service) recordRound(results []sendResult) error {
+	if len(results) == 0 {
+		return nil
+	}
+	return s.cfg.Store.Update(func(tx *store.Tx) error {
+		for _, r := range results {
+			var err error
+			switch {
+			case r.err == nil:
+				err = tx.Sent(r.e)
+			case r.giveUp != "":
+				err = tx.GiveUp(r.e.ID, r.giveUp, s.cfg.Now())
+			default:
+				err = tx.Retry(r.e.ID, r.next, r.err.Error(), r.permanent)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // Undeliverable lists the mails given up, oldest first.

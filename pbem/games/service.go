@@ -50,6 +50,10 @@ type Config struct {
 	// Defaults: 10 s doubling to 30 min; 30 min doubling to 6 h.
 	RetryBackoff     mailbox.Backoff
 	PermanentBackoff mailbox.Backoff
+	// ProbeBackoff paces the outbox's attempts to reach an SMTP server
+	// that is down (mailbox.ServerUnavailable), so that the mails go out
+	// within seconds of its return (default 1 s doubling to 5 s).
+	ProbeBackoff mailbox.Backoff
 	// GiveUpAfter is how many permanent refusals of one mail end its
 	// attempts (default 6: about 14 hours with the default backoff). It
 	// is then kept among the undeliverable mails and logged as an error
@@ -110,6 +114,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.PermanentBackoff == nil {
 		cfg.PermanentBackoff = mailbox.ExponentialBackoff(30*time.Minute, 6*time.Hour)
+	}
+	if cfg.ProbeBackoff == nil {
+		cfg.ProbeBackoff = mailbox.ExponentialBackoff(time.Second, 5*time.Second)
 	}
 	if cfg.GiveUpAfter <= 0 {
 		cfg.GiveUpAfter = 6

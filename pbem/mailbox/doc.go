@@ -24,9 +24,11 @@
 // [Compose] renders an [Outgoing] mail (text, HTML, inline images,
 // attachments, threading headers, a Message-ID of the caller's choosing) to
 // exact, reproducible bytes; [Sender.Send] submits it over SMTP, and
-// [Sender.SendRaw] resends stored bytes unchanged. [IsTemporary] and
-// [SendError] tell a retrying outbox whether to try again later (4xx,
-// network) or give up (5xx).
+// [Sender.SendRaw] resends stored bytes unchanged; a Sender keeps its
+// connection open between messages, so a backlog costs one connection.
+// [IsTemporary] and [SendError] tell a retrying outbox whether to try
+// again later (4xx, network) or give up (5xx), and [ServerUnavailable]
+// whether the server, not the message, failed.
 //
 // [Embedded] is an in-memory IMAP and SMTP server on 127.0.0.1. SMTP
 // delivery to user+tag@any-domain lands in user's INBOX with Return-Path,

@@ -34,9 +34,13 @@ type SMTPStage string
 
 // The SMTP stages passed to EmbeddedConfig.SMTPHook.
 const (
-	SMTPMail SMTPStage = "MAIL" // MAIL FROM; rcpt is empty
-	SMTPRcpt SMTPStage = "RCPT" // RCPT TO, after the recipient was found to be local
-	SMTPData SMTPStage = "DATA" // end of DATA, before delivery; rcpt is empty
+	// SMTPHello is a new connection's EHLO (or HELO), once per
+	// connection: tests count connections with it, and an error refuses
+	// the session (451 unless the hook chooses another code).
+	SMTPHello SMTPStage = "EHLO"
+	SMTPMail  SMTPStage = "MAIL" // MAIL FROM; rcpt is empty
+	SMTPRcpt  SMTPStage = "RCPT" // RCPT TO, after the recipient was found to be local
+	SMTPData  SMTPStage = "DATA" // end of DATA, before delivery; rcpt is empty
 )
 
 // EmbeddedConfig configures an Embedded mail server. The zero value plus one
@@ -213,7 +217,11 @@ func (e *Embedded) Start() error {
 	})
 
 	s := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
-		return &smtpSession{e: e, conn: c}, nil
+		sess := &smtpSession{e: e, conn: c}
+		if err := sess.hook(SMTPHello, ""); err != nil {
+			return nil, err
+		}
+		return sess, nil
 	}))
 	s.Domain = e.cfg.Domain
 	s.AllowInsecureAuth = true

@@ -212,6 +212,7 @@ func newTestSender(t testing.TB, e *Embedded) *Sender {
 	if err != nil {
 		t.Fatalf("NewSender: %v", err)
 	}
+	t.Cleanup(func() { s.Close() })
 	return s
 }
 

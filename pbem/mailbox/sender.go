@@ -17,6 +17,7 @@ import (
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 )
 
 // SenderConfig configures a Sender.
@@ -39,16 +40,35 @@ type SenderConfig struct {
 	HELO string
 	// Timeout bounds connecting and each SMTP command (default 30 s).
 	Timeout time.Duration
+	// IdleTimeout is how long a connection stays open after a message,
+	// waiting for the next one (default 30 s, below the 5 minutes after
+	// which RFC 5321 servers may drop an idle client).
+	IdleTimeout time.Duration
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
 }
 
-// Sender submits mail to an SMTP server, one connection per message.
-// It is safe for concurrent use.
+// Sender submits mail to an SMTP server. Between messages it keeps one
+// connection open (SenderConfig.IdleTimeout), so that a backlog of
+// messages costs one connection, not one each; Close ends it. It is safe
+// for concurrent use: concurrent messages each use a connection of their
+// own, and only one is kept.
 type Sender struct {
 	cfg    SenderConfig
 	client *gomail.Client
 	log    *slog.Logger
+
+	mu     sync.Mutex
+	idle   *smtpConn   // the connection kept for the next message
+	timer  *time.Timer // closes idle after IdleTimeout
+	closed bool
+}
+
+// smtpConn is one SMTP connection and the holder that cancelling a
+// context closes it through.
+type smtpConn struct {
+	c      *smtp.Client
+	holder *connHolder
 }
 
 // NewSender checks cfg. It does not connect.
@@ -65,6 +85,9 @@ func NewSender(cfg SenderConfig) (*Sender, error) {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 30 * time.Second
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 30 * time.Second
 	}
 	opts := []gomail.Option{
 		gomail.WithPort(port),
@@ -129,42 +152,62 @@ func (s *Sender) Send(ctx context.Context, o Outgoing) error {
 //
 // The message is either accepted for every recipient or for none: if any
 // RCPT is refused, the transaction is reset and the error lists the refused
-// recipients. Once the server has accepted the data, later failures (RSET,
-// QUIT) are only logged and SendRaw returns nil.
+// recipients. SendRaw reuses the connection of the previous message when
+// it is still open; if that connection went stale (the server dropped it,
+// or answers 421 at MAIL FROM), it dials a new one and tries once more,
+// which cannot deliver twice: nothing was accepted before MAIL FROM.
 func (s *Sender) SendRaw(ctx context.Context, from string, to []string, raw []byte) error {
 	if len(to) == 0 {
 		return errors.New("mailbox: send: no recipients")
 	}
+	if conn := s.take(); conn != nil {
+		err := s.transact(ctx, conn, from, to, raw)
+		var se *SendError
+		if !errors.As(err, &se) || se.Stage != StageMail || ctx.Err() != nil || (se.Code != 0 && se.Code != 421) {
+			return err
+		}
+		s.log.Debug("kept connection went stale; dialling again", "err", err)
+	}
+	conn, err := s.dial(ctx)
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, conn, from, to, raw)
+}
+
+// dial opens a connection: TCP, TLS, greeting, EHLO and AUTH.
+func (s *Sender) dial(ctx context.Context) (*smtpConn, error) {
 	// Cancelling ctx drops the connection, which unblocks any command
 	// (go-mail's smtp.Client.Close would wait for the command's lock).
 	holder := &connHolder{}
 	stop := context.AfterFunc(ctx, holder.close)
 	defer stop()
-	fail := func(stage SendStage, rcpts []string, err error) error {
-		if ctx.Err() != nil {
-			err = errors.Join(ctx.Err(), err)
-		}
-		return newSendError(stage, rcpts, err)
-	}
 	c, err := s.client.DialToSMTPClientWithContext(context.WithValue(ctx, connKey{}, holder))
 	if err != nil {
 		holder.close()
-		return fail(StageConnect, nil, err)
+		return nil, sendFailure(ctx, StageConnect, nil, err)
 	}
-	delivered := false
-	defer func() {
-		if ctx.Err() == nil {
-			_ = c.UpdateDeadline(s.cfg.Timeout)
-			if err := s.client.CloseWithSMTPClient(c); err != nil && delivered {
-				s.log.Debug("QUIT after delivery failed", "err", err)
-			}
-		}
-		holder.close()
-	}()
+	return &smtpConn{c: c, holder: holder}, nil
+}
 
+// transact runs one mail transaction on conn, and keeps conn for the
+// next message unless it broke: after a network error, a 421 (the server
+// closes the channel) or a cancelled context it is closed.
+func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to []string, raw []byte) (err error) {
+	stop := context.AfterFunc(ctx, conn.holder.close)
+	resetFailed := false
+	defer func() {
+		stop()
+		if ctx.Err() != nil || resetFailed || brokenConn(err) {
+			conn.holder.close()
+			return
+		}
+		s.keep(conn)
+	}()
+	c := conn.c
 	_ = c.UpdateDeadline(s.cfg.Timeout)
 	if err := c.Mail(angle(from)); err != nil {
-		return fail(StageMail, nil, err)
+		return sendFailure(ctx, StageMail, nil, err)
 	}
 	var refused []string
 	var errs []error
@@ -175,34 +218,119 @@ func (s *Sender) SendRaw(ctx context.Context, from string, to []string, raw []by
 		}
 	}
 	if len(refused) > 0 {
-		_ = c.Reset()
-		return fail(StageRcpt, refused, errors.Join(errs...))
+		resetFailed = c.Reset() != nil
+		return sendFailure(ctx, StageRcpt, refused, errors.Join(errs...))
 	}
 	_ = c.UpdateDeadline(s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second) // ≥ 64 KiB/s
 	w, err := c.Data()
 	if err != nil {
-		return fail(StageData, nil, err)
+		return sendFailure(ctx, StageData, nil, err)
 	}
 	if _, err := w.Write(raw); err != nil {
 		w.Close()
-		return fail(StageData, nil, err)
+		return sendFailure(ctx, StageData, nil, err)
 	}
 	if err := w.Close(); err != nil {
 		// If the connection broke here, the server may have accepted the
 		// message all the same; a retry can deliver it twice (the
 		// Message-ID is the same, so receivers can tell).
-		return fail(StageData, nil, err)
+		return sendFailure(ctx, StageData, nil, err)
 	}
-	delivered = true
 	s.log.Debug("sent", "from", from, "to", to, "bytes", len(raw))
+	return nil
+}
+
+// sendFailure is the SendError of a stage, with the context's error when
+// it was cancelled.
+func sendFailure(ctx context.Context, stage SendStage, rcpts []string, err error) error {
+	if ctx.Err() != nil {
+		err = errors.Join(ctx.Err(), err)
+	}
+	return newSendError(stage, rcpts, err)
+}
+
+// brokenConn reports an error after which the connection cannot carry
+// another message: a command without an SMTP reply (the connection broke
+// or timed out), or a 421 (the server closes the channel).
+func brokenConn(err error) bool {
+	if err == nil {
+		return false
+	}
+	var replies []*textproto.Error
+	collectReplies(err, &replies)
+	if len(replies) == 0 {
+		return true
+	}
+	for _, r := range replies {
+		if r.Code == 421 {
+			return true
+		}
+	}
+	var se *SendError
+	return errors.As(err, &se) && se.Stage == StageRcpt && len(replies) < len(se.Recipients)
+}
+
+// take hands out the kept connection, if any.
+func (s *Sender) take() *smtpConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	conn := s.idle
+	s.idle = nil
+	return conn
+}
+
+// keep makes conn the kept connection, for IdleTimeout; a connection
+// already kept, or a closed Sender, ends it instead.
+func (s *Sender) keep(conn *smtpConn) {
+	s.mu.Lock()
+	if s.idle != nil || s.closed {
+		s.mu.Unlock()
+		s.quit(conn)
+		return
+	}
+	s.idle = conn
+	if s.timer == nil {
+		s.timer = time.AfterFunc(s.cfg.IdleTimeout, s.closeIdle)
+	} else {
+		s.timer.Reset(s.cfg.IdleTimeout)
+	}
+	s.mu.Unlock()
+}
+
+// closeIdle ends the kept connection.
+func (s *Sender) closeIdle() {
+	if conn := s.take(); conn != nil {
+		s.quit(conn)
+	}
+}
+
+// quit says QUIT and closes the connection; its errors matter to no one.
+func (s *Sender) quit(conn *smtpConn) {
+	_ = conn.c.UpdateDeadline(s.cfg.Timeout)
+	if err := s.client.CloseWithSMTPClient(conn.c); err != nil {
+		s.log.Debug("QUIT failed", "err", err)
+	}
+	conn.holder.close()
+}
+
+// Close ends the kept connection; later messages each use a connection
+// of their own, closed after the message.
+func (s *Sender) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.mu.Unlock()
+	s.closeIdle()
 	return nil
 }
 
 // connKey carries a *connHolder through the dial context to dialFunc.
 type connKey struct{}
 
-// connHolder keeps the raw connection of one SendRaw so that cancelling
-// its context can close it.
+// connHolder keeps the raw connection of an smtpConn so that cancelling
+// a context can close it.
 type connHolder struct {
 	mu     sync.Mutex
 	conn   net.Conn
@@ -376,6 +504,20 @@ func isNetworkError(err error) bool {
 		return true
 	}
 	return false
+}
+
+// ServerUnavailable reports a failure of the server rather than of the
+// message: no session could be opened (StageConnect: the server is
+// unreachable, refuses the connection or EHLO, or AUTH failed), or the
+// server is closing the channel (421). Other messages would meet the same
+// failure, and the message is not to blame; IsTemporary still tells
+// whether waiting may help (a 535 at AUTH will not).
+func ServerUnavailable(err error) bool {
+	var se *SendError
+	if !errors.As(err, &se) {
+		return false
+	}
+	return se.Stage == StageConnect || se.Code == 421
 }
 
 // IsTemporary reports whether a send failed in a way a later retry may

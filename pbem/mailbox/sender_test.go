@@ -306,3 +306,111 @@ func TestIsTemporary(t *testing.T) {
 		}
 	}
 }
+
+// countHellos counts the SMTP connections the server sees (one EHLO
+// each) and, while refuse is set, answers MAIL FROM with it.
+type countHellos struct {
+	hellos atomic.Int32
+	refuse atomic.Pointer[smtp.SMTPError]
+}
+
+func (h *countHellos) hook(stage SMTPStage, _, _ string) error {
+	switch stage {
+	case SMTPHello:
+		h.hellos.Add(1)
+	case SMTPMail:
+		if e := h.refuse.Swap(nil); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// A backlog of messages goes over one connection, kept open between
+// them, and every message is delivered once.
+func TestSendReusesTheConnection(t *testing.T) {
+	var h countHellos
+	e := newEmbedded(t, func(c *EmbeddedConfig) { c.SMTPHook = h.hook })
+	s := newTestSender(t, e)
+	for i := range 20 {
+		o := sampleOutgoing()
+		o.MessageID = fmt.Sprintf("r%d@pbem.example", i)
+		if err := s.Send(context.Background(), o); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+	if n := h.hellos.Load(); n != 1 {
+		t.Errorf("20 messages took %d connections, want 1", n)
+	}
+	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 20 {
+		t.Errorf("player has %d messages, want 20", len(ms))
+	}
+	// A refused recipient leaves the connection usable.
+	o := sampleOutgoing()
+	o.To = []string{"nobody@localhost"}
+	if err := s.Send(context.Background(), o); err == nil {
+		t.Fatal("an unknown recipient was accepted")
+	}
+	if err := s.Send(context.Background(), sampleOutgoing()); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.hellos.Load(); n != 1 {
+		t.Errorf("a refused recipient cost a new connection (%d in all)", n)
+	}
+}
+
+// A kept connection that went stale (the server restarted, or closes the
+// channel with 421 at MAIL FROM) is replaced at once, and the message is
+// delivered exactly once; a fresh connection's 421 is the caller's error.
+func TestSendReplacesAStaleConnection(t *testing.T) {
+	var h countHellos
+	e := newEmbedded(t, func(c *EmbeddedConfig) { c.SMTPHook = h.hook })
+	s := newTestSender(t, e)
+	send := func(id string) error {
+		o := sampleOutgoing()
+		o.MessageID = id
+		return s.Send(context.Background(), o)
+	}
+	if err := send("a@pbem.example"); err != nil {
+		t.Fatal(err)
+	}
+	// The server restarts under the kept connection.
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := send("b@pbem.example"); err != nil {
+		t.Fatalf("after the server restarted: %v", err)
+	}
+	// The server closes the kept connection with 421.
+	h.refuse.Store(&smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 4, 2}, Message: "idle too long"})
+	if err := send("c@pbem.example"); err != nil {
+		t.Fatalf("after a 421: %v", err)
+	}
+	if n := h.hellos.Load(); n != 3 {
+		t.Errorf("%d connections, want 3 (the first, after the restart, after the 421)", n)
+	}
+	var got []string
+	ms, _ := e.Messages("player", "INBOX")
+	for _, m := range ms {
+		r, err := mail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := r.Header.MessageID()
+		got = append(got, id)
+	}
+	if strings.Join(got, " ") != "a@pbem.example b@pbem.example c@pbem.example" {
+		t.Errorf("player received %v, want a, b and c once each", got)
+	}
+	// A new connection answered with 421 is not tried again.
+	s.Close()
+	h.refuse.Store(&smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 2}, Message: "shutting down"})
+	err := send("d@pbem.example")
+	var se *SendError
+	if !errors.As(err, &se) || se.Code != 421 || se.Stage != StageMail || !IsTemporary(err) {
+		t.Errorf("421 on a new connection: %v, want a temporary 421 at MAIL FROM", err)
+	}
+}

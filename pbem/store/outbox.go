@@ -120,6 +120,16 @@ func (t *Tx) Due(now time.Time, limit int) ([]OutboxEntry, error) {
 	return out, nil
 }
 
+// NextDue is when the earliest entry of the due index falls due (false:
+// the outbox is empty), so that a sender can sleep until then.
+func (t *Tx) NextDue() (time.Time, bool) {
+	k, _ := t.tx.Bucket(bucketOutboxDue).Cursor().First()
+	if len(k) < 8 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), true
+}
+
 func (t *Tx) entry(id uint64) (*OutboxEntry, error) {
 	var e OutboxEntry
 	if err := getJSON(t.tx.Bucket(bucketOutbox), seqKey(id), &e); err != nil {
@@ -176,6 +186,18 @@ func (t *Tx) Delivered(id uint64) error {
 		return err
 	}
 	return t.remove(e)
+}
+
+// Sent removes an entry the SMTP server accepted, as Due returned it,
+// without decoding it again (a mail's entry is tens of kilobytes of
+// JSON); if it changed since (it is no longer due under the same key),
+// it is read anew. The next entry of its stream becomes due.
+func (t *Tx) Sent(e OutboxEntry) error {
+	key := dueKey(e.NextAttempt, e.ID)
+	if k, _ := t.tx.Bucket(bucketOutboxDue).Cursor().Seek(key); !bytes.Equal(k, key) {
+		return t.Delivered(e.ID)
+	}
+	return t.remove(&e)
 }
 
 // GiveUp removes an entry the sender will not try again, with why, and

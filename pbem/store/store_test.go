@@ -107,6 +107,9 @@ func TestOutbox(t *testing.T) {
 		return tx.Retry(a, now.Add(time.Minute), "451 try later", false)
 	})
 	s.Update(func(tx *store.Tx) error {
+		if at, ok := tx.NextDue(); !ok || !at.Equal(now) {
+			t.Errorf("NextDue = %v %v, want %v (entry %d)", at, ok, now, b)
+		}
 		due, _ := tx.Due(now, 10)
 		if len(due) != 1 || due[0].ID != b {
 			t.Errorf("Due(now) = %+v, want only entry %d", due, b)
@@ -120,6 +123,13 @@ func TestOutbox(t *testing.T) {
 	s.View(func(tx *store.Tx) error {
 		if n := tx.Pending(); n != 1 {
 			t.Errorf("Pending = %d after one delivery, want 1", n)
+		}
+		return nil
+	})
+	s.Update(func(tx *store.Tx) error { return tx.Delivered(b) })
+	s.View(func(tx *store.Tx) error {
+		if at, ok := tx.NextDue(); ok {
+			t.Errorf("NextDue of an empty outbox = %v, want none", at)
 		}
 		return nil
 	})
@@ -238,6 +248,52 @@ func TestReopen(t *testing.T) {
 		}
 		if string(tx.Meta("installation")) != "k" {
 			t.Error("meta lost after reopen")
+		}
+		return nil
+	})
+}
+
+// Sent removes an entry as Due returned it and makes the next of its
+// stream due; an entry retried since it was read is removed all the same,
+// with its new place in the due index.
+func TestOutboxSent(t *testing.T) {
+	s := mustOpen(t)
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	s.Update(func(tx *store.Tx) error {
+		tx.Enqueue([]byte(`{"n":1}`), "g/alice@x", now)
+		tx.Enqueue([]byte(`{"n":2}`), "g/alice@x", now)
+		return nil
+	})
+	due := func() (d []store.OutboxEntry) {
+		s.View(func(tx *store.Tx) error { d, _ = tx.Due(now.Add(time.Hour), 10); return nil })
+		return d
+	}
+	first := due()
+	if len(first) != 1 {
+		t.Fatalf("due = %+v, want the stream's first entry", first)
+	}
+	if err := s.Update(func(tx *store.Tx) error { return tx.Sent(first[0]) }); err != nil {
+		t.Fatal(err)
+	}
+	second := due()
+	if len(second) != 1 || second[0].ID == first[0].ID {
+		t.Fatalf("due after Sent = %+v, want the second entry", second)
+	}
+	err := s.Update(func(tx *store.Tx) error {
+		if err := tx.Retry(second[0].ID, now.Add(time.Minute), "451", false); err != nil {
+			return err
+		}
+		return tx.Sent(second[0]) // as read before the retry
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.View(func(tx *store.Tx) error {
+		if n := tx.Pending(); n != 0 {
+			t.Errorf("Pending = %d, want 0", n)
+		}
+		if at, ok := tx.NextDue(); ok {
+			t.Errorf("the due index still holds an entry due %v", at)
 		}
 		return nil
 	})

@@ -103,6 +103,7 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	if err != nil {
 		return err
 	}
+	defer sender.Close()
 	herald.Add(1)
 	go func() { defer herald.Done(); svc.Serve(heraldCtx, in, sender.SendRaw, time.Second) }()
 	for _, name := range []string{"alice", "bob"} {

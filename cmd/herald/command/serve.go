@@ -105,6 +105,7 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 	if err != nil {
 		return err
 	}
+	defer sender.Close() // QUIT on the connection kept between replies
 	log.Info("serving", "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "store", cfg.Store)
 	return svc.Serve(ctx, in, sender.SendRaw, time.Minute)
 }
@@ -163,6 +164,7 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	if err != nil {
 		return err
 	}
+	defer sender.Close()
 	fmt.Fprintf(env.Stdout, `%s
 
 Point any mail client at the embedded mail server (no TLS, loopback only):
