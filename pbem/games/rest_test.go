@@ -2,6 +2,8 @@ package games
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"herald/pbem"
+	"herald/pbem/store"
 	"herald/templates"
 )
 
@@ -98,4 +101,51 @@ func walkBucket(b *bolt.Bucket, path string, fn func(path string, k, v []byte)) 
 		fn(path, k, v)
 		return nil
 	})
+}
+
+// A game created before keys were derived keeps them among its secrets,
+// and goes on with them.
+func TestLegacyGameKeepsItsStoredKeys(t *testing.T) {
+	f := newFixture(t)
+	legacy := map[string]string{alice: "LEGA-CYAL-ICEK-EY00", bob: "LEGA-CYBO-BKEY-0000"}
+	err := f.st.Update(func(tx *store.Tx) error {
+		rec, err := tx.Game(f.game)
+		if err != nil {
+			return err
+		}
+		rec.KeySalt = ""
+		for i, p := range rec.Players {
+			rec.Players[i].KeySHA256 = sha256.Sum256([]byte(legacy[p.Address]))
+			side := 0
+			if p.Side == "French" {
+				side = 1
+			}
+			if err := tx.PutSecret(f.game, fmt.Sprintf("key%d", side), []byte(legacy[p.Address])); err != nil {
+				return err
+			}
+		}
+		return tx.PutGame(rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := f.handle(f.orders(bob, f.keys[bob], "ACTIVATE Doria", "END")); out.Status != "refused:wrong-key" {
+		t.Errorf("the derived key opened a legacy game: %+v", out)
+	}
+	f.deliverAll()
+	if out := f.handle(f.orders(bob, legacy[bob], "ACTIVATE Doria", "END")); out.Status != "applied" {
+		t.Fatalf("the stored key of a legacy game: %+v", out)
+	}
+	n := 0
+	for _, m := range f.deliverAll() {
+		if blocks, _ := pbemBlocks(m); len(blocks) > 0 {
+			n++
+			if blocks[0].Key != legacy[m.to] {
+				t.Errorf("the block to %s carries %q, want his stored key", m.to, blocks[0].Key)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no result mail carries a block")
+	}
 }
