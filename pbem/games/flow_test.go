@@ -259,3 +259,24 @@ func TestFlowCheckBeyondTheRoll(t *testing.T) {
 		t.Errorf("after CHECK: move %d, %d batches, %d rolls; want 1, 0, 0", s.Move, s.Chain.Batches, s.Chain.Rolls)
 	}
 }
+
+// A CHECK never reveals the opponent's standing orders: it takes his
+// decisions as if he had none (ruling R141). With the English set never
+// to Seize, the French check of a Continuation shows the Seizure decision
+// still open, not the standing order's answer.
+func TestCheckKeepsTheOpponentsStandingOrdersSecret(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.orders(alice, "", "STANDING SEIZE NEVER"))
+	f.deliverAll()
+	f.handle(f.orders(bob, "", "CHECK", "ACTIVATE Doria", "END", "CONTINUE Grimaldi", "FACE CB4 NW"))
+	check := only(t, f.deliverAll(), bob)
+	text := flat(check.mail.Text)
+	for _, secret := range []string{"standing order", "do not try to Seize", "SEIZE NEVER"} {
+		if strings.Contains(text, secret) {
+			t.Errorf("the French check reveals %q:\n%s", secret, check.mail.Text)
+		}
+	}
+	if !strings.Contains(text, "at the English's Seizure decision") || !strings.Contains(text, "FACE CB4 NW Depends on the roll") {
+		t.Errorf("the check does not stop at the Seizure decision and judge FACE CB4 NW:\n%s", check.mail.Text)
+	}
+}
