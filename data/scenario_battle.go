@@ -53,7 +53,15 @@ func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engin
 // Flight Points, once everything they name is known.
 func (s *scen) battle(o *object) {
 	if n := o.node("rules", false); n != nil {
-		ro := s.object(n, "rules", "no_zoc", "attacker_shock")
+		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points")
+		if vn := ro.node("victory_points", false); vn != nil {
+			vo := s.object(vn, "rules.victory_points", "last_activation", "win_at")
+			v := &engine.VictoryPoints{LastActivation: vo.int("last_activation", false), WinAt: vo.int("win_at", false)}
+			if v.LastActivation < 0 || v.WinAt < 0 || v.LastActivation == 0 && v.WinAt == 0 {
+				s.add(vn.Line, "rules.victory_points", "give last_activation or win_at, or both, 1 or more: a battle by Victory Points must end (ruling R176)")
+			}
+			s.sc.Rules.VictoryPoints = v
+		}
 		if an := ro.node("attacker_shock", false); an != nil {
 			s.attackerShock(an)
 		}

@@ -27,6 +27,20 @@ type BattleRules struct {
 	// the terrain of the hex it attacks from and its class (10.4 #2B "In
 	// some battles there are also modifiers for the attacker's terrain").
 	AttackerShock map[string]map[Class]int
+	// VictoryPoints, when set, decide the battle instead of Loss Checks
+	// (Infidel 2.4: "The battle of Arsuf uses Victory Points"; Herald's
+	// own rule R176).
+	VictoryPoints *VictoryPoints
+}
+
+// VictoryPoints: each side scores the Flight Points its enemy has
+// suffered (3.0, with the enemy's battle extra points), counted at the end
+// of every Free Activation. A side with WinAt points or more, and more than
+// its enemy, wins then; after the battle's LastActivation the side with
+// more wins, equal points a draw (ruling R176).
+type VictoryPoints struct {
+	LastActivation int
+	WinAt          int
 }
 
 // BombardSpec is a Bombard marker (2.2 "Bombard (Crecy)"). Herald's own

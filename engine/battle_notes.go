@@ -50,6 +50,16 @@ func BattleRuleNotes(sc *Scenario) []string {
 		}
 		out = append(out, fmt.Sprintf("%s exert no ZOC in this battle (7.2 Design Note, R114).", name))
 	}
+	if v := sc.Rules.VictoryPoints; v != nil {
+		s := "Victory Points decide this battle, not Loss Checks: each side scores the Flight Points its enemy has suffered, counted at the end of every Free Activation"
+		if v.WinAt > 0 {
+			s += fmt.Sprintf("; %d or more, and more than the enemy, wins at once", v.WinAt)
+		}
+		if v.LastActivation > 0 {
+			s += fmt.Sprintf("; after the battle's Activation %d the side with more wins, equal points a draw", v.LastActivation)
+		}
+		out = append(out, s+" (Infidel 2.4, Herald's rule R176).")
+	}
 	for _, b := range sc.Bombards {
 		out = append(out, fmt.Sprintf("The %s have a Bombard in %s: %s missile fire at a Mounted unit within %d hexes of it gets %+d while no enemy unit stands on it (Herald's rule R116).",
 			sc.SideName(b.Side), b.Hex, sc.SideName(b.Side), b.Range, sc.Tables.FireDRM.Bombard))

@@ -616,3 +616,56 @@ func TestInfidelLightCavalryRetreatBeforeCounterCharge(t *testing.T) {
 		})
 	}
 }
+
+// TestInfidelVictoryPoints: "The battle of Arsuf uses Victory Points to
+// determine the winner, rather than the standard Flight Points" (Infidel
+// 2.4). Herald's rule R176: each side scores its enemy's Flight Points at
+// the end of each Free Activation, instead of Loss Checks; win_at wins at
+// once, last_activation ends the battle. Carl's Heavy Cavalry CA1 is
+// Eliminated: 3 points to the Red.
+func TestInfidelVictoryPoints(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		vp        engine.VictoryPoints
+		killed    bool
+		over      bool
+		winner    engine.Side
+		draw      bool
+		reasonHas string
+	}{
+		{"3 at win_at 3: the Red win", engine.VictoryPoints{WinAt: 3}, true, true, 0, false, "3 or more"},
+		{"3 below win_at 4: the battle goes on", engine.VictoryPoints{WinAt: 4, LastActivation: 5}, true, false, 0, false, ""},
+		{"last Activation, 3 to 0: the Red win", engine.VictoryPoints{LastActivation: 1}, true, true, 0, false, "last Activation"},
+		{"last Activation, 0 to 0: a draw", engine.VictoryPoints{LastActivation: 1}, false, true, 0, true, "a draw"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := infidelMelee(t)
+			vp := tc.vp
+			g.sc.Rules.VictoryPoints = &vp
+			g.troop("CA1", "0505", hex.FaceW, "HC")
+			if tc.killed {
+				g.st.Unit("CA1").Status = engine.Eliminated
+			}
+			g.send(0, "ACTIVATE Anna")
+			evs := g.send(0, "END").Events
+			if _, ok := findEvent[engine.LossCheckRolled](evs); ok {
+				t.Errorf("a Loss Check in a battle by Victory Points:\n%s", g.story(evs))
+			}
+			c, ok := findEvent[engine.VictoryPointsCounted](evs)
+			want := [2]int{0, 0}
+			if tc.killed {
+				want[0] = 3
+			}
+			if !ok || c.Points != want || c.Activation != 1 {
+				t.Fatalf("Victory Points %+v, want %v after Activation 1:\n%s", c, want, g.story(evs))
+			}
+			end, ended := findEvent[engine.GameEnded](evs)
+			if ended != tc.over {
+				t.Fatalf("battle over %v, want %v:\n%s", ended, tc.over, g.story(evs))
+			}
+			if ended && (end.Outcome.Draw != tc.draw || !tc.draw && end.Outcome.Winner != tc.winner || !strings.Contains(end.Outcome.Reason, tc.reasonHas)) {
+				t.Errorf("outcome %+v, want winner %v draw %v, reason with %q", end.Outcome, tc.winner, tc.draw, tc.reasonHas)
+			}
+		})
+	}
+}

@@ -51,6 +51,9 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 // players' totals exceed their levels the battle is a draw (16.0). The
 // active player rolls first.
 func (g *game) lossChecks() error {
+	if g.sc.Rules.VictoryPoints != nil {
+		return g.victoryPoints(*g.sc.Rules.VictoryPoints)
+	}
 	first := g.st.Active
 	var lost [2]bool
 	for _, side := range []Side{first, first.Other()} {
@@ -125,4 +128,49 @@ func (e GameEnded) describe(sc *Scenario) string {
 	return "The battle is over: " + e.Outcome.Reason + "."
 }
 
-func init() { registerEvents(LossCheckRolled{}, GameEnded{}) }
+// victoryPoints replaces the Loss Checks of a battle decided by Victory
+// Points (Infidel 2.4; ruling R176): each side's points are the Flight
+// Points of its enemy, counted at the end of each Free Activation.
+func (g *game) victoryPoints(r VictoryPoints) error {
+	vp := [2]int{FlightPoints(g.sc, g.st, 1), FlightPoints(g.sc, g.st, 0)}
+	g.emit(VictoryPointsCounted{Points: vp, Activation: g.st.Activations, LastActivation: r.LastActivation, WinAt: r.WinAt})
+	lead := Side(0)
+	if vp[1] > vp[0] {
+		lead = 1
+	}
+	switch {
+	case r.WinAt > 0 && vp[lead] >= r.WinAt && vp[0] != vp[1]:
+		g.emit(GameEnded{Outcome: Outcome{Winner: lead,
+			Reason: fmt.Sprintf("the %s have %d Victory Points to the %s' %d, %d or more: they win (Infidel 2.4, R176)", g.sc.SideName(lead), vp[lead], g.sc.SideName(lead.Other()), vp[lead.Other()], r.WinAt)}})
+	case r.LastActivation > 0 && g.st.Activations >= r.LastActivation && vp[0] == vp[1]:
+		g.emit(GameEnded{Outcome: Outcome{Draw: true, Reason: fmt.Sprintf("the battle's last Activation is over with %d Victory Points each: a draw (Infidel 2.4, R176)", vp[0])}})
+	case r.LastActivation > 0 && g.st.Activations >= r.LastActivation:
+		g.emit(GameEnded{Outcome: Outcome{Winner: lead,
+			Reason: fmt.Sprintf("the battle's last Activation is over: the %s have %d Victory Points to the %s' %d and win (Infidel 2.4, R176)", g.sc.SideName(lead), vp[lead], g.sc.SideName(lead.Other()), vp[lead.Other()])}})
+	}
+	return nil
+}
+
+// VictoryPointsCounted: both sides' Victory Points at the end of a Free
+// Activation (Infidel 2.4; ruling R176).
+type VictoryPointsCounted struct {
+	Points         [2]int `json:"points"`
+	Activation     int    `json:"activation"`
+	LastActivation int    `json:"last_activation,omitempty"`
+	WinAt          int    `json:"win_at,omitempty"`
+}
+
+func (VictoryPointsCounted) apply(*State) {}
+
+func (e VictoryPointsCounted) describe(sc *Scenario) string {
+	s := fmt.Sprintf("Victory Points: the %s %d, the %s %d, after Activation %d", sc.SideName(0), e.Points[0], sc.SideName(1), e.Points[1], e.Activation)
+	if e.LastActivation > 0 {
+		s += fmt.Sprintf(" of %d", e.LastActivation)
+	}
+	if e.WinAt > 0 {
+		s += fmt.Sprintf("; %d wins at once", e.WinAt)
+	}
+	return s + " (Infidel 2.4, R176)."
+}
+
+func init() { registerEvents(LossCheckRolled{}, GameEnded{}, VictoryPointsCounted{}) }

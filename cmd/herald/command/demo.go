@@ -39,7 +39,9 @@ With --scenario another battle is played, alice taking its first side and
 bob its second: --scenario melee-test starts with the armies in contact,
 to watch Charges, Shock and Continued Attacks by mail; poitiers, najera
 and falkirk are Herald's reconstructions of those battles: with --moves 16
-their players come to blows and make Loss Checks.`,
+their players come to blows and make Loss Checks. ascalon and arsuf are
+Infidel's (Vol. II), on its own tables: with --moves 400 they play to the
+end, Arsuf by Victory Points.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("out", "herald-demo", "output folder")
 			fs.Int("moves", 12, "stop after this many moves")
