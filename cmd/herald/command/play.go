@@ -173,6 +173,9 @@ func (p *player) printResult(side engine.Side, res *engine.BlockResult) {
 		for _, o := range res.NotApplied {
 			writeJSON(w, map[string]any{"not_applied": o.String(), "line": o.LineNo(), "reason": res.Stopped})
 		}
+		for _, o := range res.Held {
+			writeJSON(w, map[string]any{"held": o.String(), "line": o.LineNo(), "reason": "kept until the " + p.sc.SideName(side.Other()) + " decide on Seizure"})
+		}
 		return
 	}
 	fmt.Fprintf(w, "== %s (move %d) ==\n", p.sc.SideName(side), res.State.Move)

@@ -84,3 +84,20 @@ func TestPlayHelpMapUnits(t *testing.T) {
 		t.Errorf("a word was taken for an order:\n%s", out)
 	}
 }
+
+// Hot-seat play shows the orders kept after CONTINUE, and what became of
+// them once the opponent declined and the Continuity DR failed.
+func TestPlayShowsKeptOrders(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	in := "ACTIVATE Doria\nEND\nCONTINUE Grimaldi\nMOVE CB4 1011\n\nDECLINE\n\n"
+	if code := Main([]string{"play", "--scenario", "crecy", "--dice", "9"}, strings.NewReader(in), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"Kept until the English decide on Seizure", "    line 4: MOVE CB4 1011",
+		"Kept order of the French not carried out: MOVE CB4 1011 (the Continuity DR for Grimaldi failed)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
