@@ -163,6 +163,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		ut := t.UnitTypes[key]
 		line := p.typeLines[key]
 		p.retreatBefore(t, key, line, o.has("cavalry_retreat"))
+		if as := ut.ReactedDefendsAs; as != "" && t.UnitTypes[as] == nil {
+			p.add(line, join("unit_types."+key, "reacted_defends_as"), "%s", unknown("unit type", as, keys(t.UnitTypes)))
+		}
 		if ut.Becomes != "" {
 			other := t.UnitTypes[ut.Becomes]
 			switch {
@@ -236,7 +239,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant",
-			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command")
+			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -264,6 +267,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			NoDisorderedSide:      o.bool("no_disordered_side"),
 			MustCounterChargeFire: o.bool("must_counter_charge_fire"),
 			AlwaysInCommand:       o.bool("always_in_command"),
+			FireOrShock:           o.bool("fire_or_shock"),
+			ReactedDefendsAs:      o.str("reacted_defends_as", false),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {

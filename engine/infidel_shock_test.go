@@ -669,3 +669,93 @@ func TestInfidelVictoryPoints(t *testing.T) {
 		})
 	}
 }
+
+// TestInfidelArchersWithFlails: "The Sudanese Archers with Flails may fire
+// as regular Archers. Unlike regular Archers, they may also use (and
+// defend ...) Shock attack, using the AF column/row on the Weapons Matrix.
+// However, If they Fire when Activated, they may not Shock attack, and
+// vice versa. If they use Reaction Fire, they must defend against Shock
+// attacks against them in that Activation as Archers" (Infidel 16.2).
+func TestInfidelArchersWithFlails(t *testing.T) {
+	c := "0505"
+	t.Run("fire or Shock, not both", func(t *testing.T) {
+		g := infidelMelee(t, 0, 0, 0, 0)
+		g.troop("CA1", c, hex.FaceW, "PK")
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "AF")
+		g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "A")
+		g.send(0, "ACTIVATE Anna")
+		if legal := strings.Join(engine.Legal(g.sc, g.st), "\n"); !strings.Contains(legal, "SHOCK AN2 AT CA1") || strings.Contains(legal, "SHOCK AN1") {
+			t.Errorf("before any fire the AF may Shock, plain Archers never (12.1):\n%s", legal)
+		}
+		g.refuse(0, "SHOCK AN1 AT CA1", "10.1")
+		g.send(0, "FIRE AN2 AT CA1")
+		if legal := strings.Join(engine.Legal(g.sc, g.st), "\n"); strings.Contains(legal, "SHOCK AN2") {
+			t.Errorf("the AF that fired is offered a Shock:\n%s", legal)
+		}
+		g.refuse(0, "SHOCK AN2 AT CA1", "Infidel 16.2")
+	})
+	// Die 3, +1 (the AF's Shock Defense): against a reacting AF the Men-at-
+	// Arms use the A column (+2), else the AF column (+1).
+	for _, tc := range []struct {
+		name   string
+		react  string
+		wsm    string
+		total  int
+		result string
+	}{
+		{"after Reaction Fire, as Archers", "ALWAYS", "MA against A", 6, "Defender Disordered"},
+		{"without it, as Archers with Flails", "NEVER", "MA against AF", 5, "Defender Disordered"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dice := []int{3} // the Shock
+			if tc.react == "ALWAYS" {
+				dice = []int{0, 3} // the Reaction Fire (0 +1 = 1, No Effect), the Shock
+			}
+			g := infidelMelee(t, dice...)
+			g.troop("CA1", c, hex.FaceW, "AF")
+			g.troop("AN1", g.nb(c, hex.SW, hex.SW), hex.FaceNE, "MA")
+			g.send(1, "STANDING REACTION FIRE "+tc.react)
+			g.send(0, "ACTIVATE Anna")
+			evs := g.send(0, "MOVE AN1 "+g.nb(c, hex.SW)).Events
+			_, reacted := findEvent[engine.UnitFired](evs)
+			if reacted != (tc.react == "ALWAYS") {
+				t.Fatalf("Reaction Fire %v, want %v:\n%s", reacted, tc.react == "ALWAYS", g.story(evs))
+			}
+			evs = g.send(0, "SHOCK AN1 AT CA1\nEND").Events
+			atts := resolved(evs)
+			if len(atts) != 1 {
+				t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+			}
+			drm := map[string]int{"MA against A": +2, "MA against AF": +1}[tc.wsm]
+			wantAttack(t, atts[0], "CA1", 3, []string{"+1 10.4 #3", signed(drm) + " 10.4 #6"}, tc.total, "Shock", tc.result)
+			if !strings.Contains(modText(atts[0].Roll.Mods), tc.wsm) {
+				t.Errorf("WSM reason %s, want %s", modText(atts[0].Roll.Mods), tc.wsm)
+			}
+		})
+	}
+}
+
+// TestInfidelPikeJavelineers: "The Bedouin Pike Infantry Javelineers may
+// move, throw their javelins and attack/defend as Pike Infantry all in the
+// same Activation" (Infidel 16.3). AN2 moves next to the Pike CA1, throws
+// (die 0 +1 at range 1 = 1, No Effect), then Shocks it (die 5, PKJ
+// against PK 0, the Pike's 0: 5, Defender Disordered).
+func TestInfidelPikeJavelineers(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 0, 5)
+	g.troop("CA1", c, hex.FaceW, "PK")
+	g.troop("AN2", g.nb(c, hex.SW, hex.SW), hex.FaceNE, "PKJ")
+	g.send(0, "ACTIVATE Anna")
+	g.send(0, "MOVE AN2 "+g.nb(c, hex.SW))
+	evs := g.send(0, "FIRE AN2 AT CA1").Events
+	f, ok := findEvent[engine.UnitFired](evs)
+	if !ok || f.Roll.Die != 0 || f.Roll.Total != 1 || f.Result != "No Effect" {
+		t.Fatalf("javelins %+v, want die 0 +1 = 1, No Effect:\n%s", f, g.story(evs))
+	}
+	evs = g.send(0, "SHOCK AN2 AT CA1\nEND").Events
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 5, nil, 5, "Shock", "Defender Disordered")
+}

@@ -219,6 +219,8 @@ func (g *game) attacker(o Order, name string) (int, error) {
 		return -1, g.illegal(o, "14.2", fmt.Sprintf("%s is a mounted Hobilar: it cannot Shock Attack until it dismounts", spec.ID))
 	case !shocker(g.sc, g.st, i):
 		return -1, g.illegal(o, "10.1", fmt.Sprintf("%s (%s) is not in the Attacker row of the Weapon System Matrix: it never Shocks", spec.ID, spec.Type))
+	case us.Fired && unitType(g.sc, g.st, i).FireOrShock:
+		return -1, g.illegal(o, "Infidel 16.2", fmt.Sprintf("%s fired in this Activation: %s fire or Shock attack, not both", spec.ID, unitType(g.sc, g.st, i).Name))
 	case us.ShieldWall:
 		return -1, g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may not Shock attack", spec.ID))
 	case us.Schiltron:
@@ -378,7 +380,8 @@ func shockForms(sc *Scenario, st *State) []string {
 	var out []string
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || !onField(st, i) || us.Status == Retired || us.ShieldWall || us.Schiltron || !shocker(sc, st, i) {
+		if u.Command != st.Command || !onField(st, i) || us.Status == Retired || us.ShieldWall || us.Schiltron || !shocker(sc, st, i) ||
+			us.Fired && unitType(sc, st, i).FireOrShock {
 			continue
 		}
 		if fe := frontalEnemies(sc, st, i); len(fe) > 0 {

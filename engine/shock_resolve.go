@@ -359,6 +359,9 @@ func lowerThan(sc *Scenario, st *State, atk []int, j int) bool {
 // benefit for the Attacker" (10.4 #6).
 func bestWSM(sc *Scenario, st *State, atk []int, j int) (drm int, attacker, defender string) {
 	dt := unitType(sc, st, j).Key
+	if as := unitType(sc, st, j).ReactedDefendsAs; as != "" && st.Units[j].Reacted {
+		dt = as // Infidel 16.2: it used Reaction Fire, so it defends as Archers
+	}
 	best, from := 0, ""
 	for k, i := range atk {
 		at := unitType(sc, st, i).Key

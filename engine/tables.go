@@ -298,6 +298,16 @@ type UnitType struct {
 	// wherever their leader is, except for the restraint of their
 	// Counter-Charge against fire (Infidel 16.1: Knights).
 	AlwaysInCommand bool
+	// FireOrShock: a unit of this type that fired in its own Activation
+	// may not Shock attack in it (Infidel 16.2 Archers with Flails: "If
+	// they Fire when Activated, they may not Shock attack, and vice
+	// versa"; the Shock Phase follows all fire, so the converse holds).
+	FireOrShock bool
+	// ReactedDefendsAs: a unit of this type that used Reaction Fire in an
+	// enemy Activation is defended on the Weapon System Matrix as this
+	// type for the rest of it (Infidel 16.2: "as Archers, not as Archers
+	// with Flails").
+	ReactedDefendsAs string
 }
 
 // CavalryRetreat is the die a unit rolls after it Retreats Before Shock
