@@ -157,15 +157,15 @@ func TestServeEmbeddedResumes(t *testing.T) {
 	}
 }
 
-// Finding 9 (issue 15): herald serve on embedded defaults, without
-// --store, keeps its store (with the signing key and installation secret)
-// in a temporary file that is gone when it stops, and says so.
+// Finding 9 (issue 15): herald serve --temp keeps its store (with the
+// signing key and installation secret) in a temporary file that is gone
+// when it stops, and says so.
 func TestServeEmbeddedDeletesItsTemporaryStore(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // print, then stop at once
 	var stdout, stderr bytes.Buffer
-	if err := serveEmbedded(ctx, Env{Stdout: &stdout, Stderr: &stderr}, localSetup{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"}); err != nil {
+	if err := serveEmbedded(ctx, Env{Stdout: &stdout, Stderr: &stderr}, localSetup{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Temp: true}); err != nil {
 		t.Fatalf("serve: %v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
@@ -176,5 +176,41 @@ func TestServeEmbeddedDeletesItsTemporaryStore(t *testing.T) {
 	path := strings.Fields(out[i+len("Herald's store is the file "):])[0]
 	if _, err := os.Stat(filepath.Dir(path)); !os.IsNotExist(err) {
 		t.Errorf("the temporary store %s outlived serve (%v)", path, err)
+	}
+}
+
+// Issue 16 item 9: herald serve on embedded defaults keeps its store in
+// the user's state directory, readable by him only, and running it again
+// resumes the game instead of starting another.
+func TestServeEmbeddedDefaultStoreResumes(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	serve := func() string {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel() // print, then stop at once
+		var stdout, stderr bytes.Buffer
+		if err := serveEmbedded(ctx, Env{Stdout: &stdout, Stderr: &stderr}, localSetup{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"}); err != nil {
+			t.Fatalf("serve: %v\n%s", err, stderr.String())
+		}
+		return stdout.String()
+	}
+	first := serve()
+	db := filepath.Join(state, "herald", "embedded.db")
+	if !strings.Contains(first, "Herald's store is the file "+db) || !strings.Contains(first, "run herald serve again to go on") {
+		t.Fatalf("first run does not name its kept store %s:\n%s", db, first)
+	}
+	for path, want := range map[string]os.FileMode{db: 0o600, filepath.Dir(db): 0o700} {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", path, fi.Mode().Perm(), want)
+		}
+	}
+	id := strings.Fields(first[strings.Index(first, "game crecy-")+5:])[0]
+	if second := serve(); !strings.Contains(second, "Herald resumes the 1 game(s)") || !strings.Contains(second, id+" (crecy)") {
+		t.Fatalf("second run on embedded defaults does not resume %s:\n%s", id, second)
 	}
 }

@@ -20,7 +20,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "serve",
-		Usage: "[--config FILE] [--store FILE] [--imap-addr ADDR] [--smtp-addr ADDR]",
+		Usage: "[--config FILE] [--store FILE | --temp] [--imap-addr ADDR] [--smtp-addr ADDR]",
 		Short: "run the mail daemon (embedded mail server without --config)",
 		Long: `
 Serve is Herald's main job: it watches a mailbox, applies the orders players
@@ -31,19 +31,20 @@ IMAP and SMTP. Without it, it starts an embedded mail server on loopback
 with the accounts herald, alice and bob (password = name), creates a sample
 game of Crécy between alice@localhost and bob@localhost, and prints how to
 point a mail client at it. Its store (which holds the installation's dice
-signing key and secret) is a temporary file, deleted when serve stops,
-unless --store names a file: that file is created if missing (readable by
-its owner only) and kept. Give it to --store again to go on after a
-restart: the game resumes where it stood, and since the embedded server
-keeps its mail in memory, each player is mailed Herald's latest mail to
-him again.
+signing key and secret) is the file herald/embedded.db in your state
+directory ($XDG_STATE_HOME, else ~/.local/state), readable by you only, or
+the file --store names; either is created if missing and kept, so running
+serve again goes on where the games stood: since the embedded server keeps
+its mail in memory, each player is then mailed Herald's latest mail to him
+again. --temp uses a temporary store instead, deleted when serve stops.
 
 It stops gracefully on SIGINT, SIGTERM or SIGHUP. Run through "go run", it
 also stops when the go command that started it is gone (go run does not
 pass SIGTERM on to the program it runs).`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (YAML)")
-			fs.String("store", "", "embedded mode: the store file to create or resume, and keep (default a temporary file, deleted on exit)")
+			fs.String("store", "", "embedded mode: the store file to create or resume, and keep (default herald/embedded.db in the state directory)")
+			fs.Bool("temp", false, "embedded mode: a temporary store, deleted when serve stops")
 			fs.String("imap-addr", "127.0.0.1:1143", "embedded IMAP server's address (without --config)")
 			fs.String("smtp-addr", "127.0.0.1:1025", "embedded SMTP server's address (without --config)")
 		},
@@ -67,7 +68,10 @@ func runServe(env Env, fs *flag.FlagSet) int {
 		return exit(env, "serve", serveConfigured(ctx, cfg))
 	}
 	local := localSetup{IMAPAddr: fs.Lookup("imap-addr").Value.String(), SMTPAddr: fs.Lookup("smtp-addr").Value.String(),
-		Store: fs.Lookup("store").Value.String()}
+		Store: fs.Lookup("store").Value.String(), Temp: fs.Lookup("temp").Value.String() == "true"}
+	if local.Temp && local.Store != "" {
+		return fail(env, "serve", fmt.Errorf("--temp and --store exclude each other: --temp is a throwaway store, --store a kept one"))
+	}
 	return exit(env, "serve", serveEmbedded(ctx, env, local))
 }
 
@@ -111,7 +115,12 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 }
 
 // localSetup is the zero-configuration mode's mail server.
-type localSetup struct{ IMAPAddr, SMTPAddr, Store string }
+// Store is the store file to keep (empty: the default one, or with Temp a
+// temporary one deleted on exit).
+type localSetup struct {
+	IMAPAddr, SMTPAddr, Store string
+	Temp                      bool
+}
 
 // The embedded server's accounts: Herald and two players.
 var localUsers = []mailbox.User{{Name: "herald", Password: "herald"}, {Name: "alice", Password: "alice"}, {Name: "bob", Password: "bob"}}
@@ -120,25 +129,12 @@ var localUsers = []mailbox.User{{Name: "herald", Password: "herald"}, {Name: "al
 // server, a store and a sample game, or the games of local.Store again.
 func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 	log := slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	path, kept := local.Store, ""
-	if path == "" {
-		// The store holds the signing key and the installation secret:
-		// a temporary one does not outlive the run (deferred before the
-		// store's Close, so it runs after it).
-		dir, err := os.MkdirTemp("", "herald-serve-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		path = filepath.Join(dir, "herald.db")
-		kept = "It is temporary and is deleted when Herald stops; to keep the games for a restart, start with herald serve --store FILE."
+	path, kept, cleanup, err := localStore(local)
+	if err != nil {
+		return err
 	}
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	if kept == "" {
-		kept = "To go on after a restart: herald serve --store " + path
-	}
+	// Deferred before the store's Close, so it runs after it.
+	defer cleanup()
 	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{IMAPAddr: local.IMAPAddr, SMTPAddr: local.SMTPAddr, Users: localUsers, Logger: log})
 	if err != nil {
 		return err
@@ -179,6 +175,52 @@ Herald's store is the file %s
 Ready. Stop with Ctrl-C.
 `, intro, emb.IMAPAddr(), emb.SMTPAddr(), path, kept)
 	return svc.Serve(ctx, in, sender.SendRaw, 10*time.Second)
+}
+
+// localStore is the embedded mode's store file and a sentence on its
+// fate. The store holds the signing key and the installation secret: a
+// temporary one does not outlive the run (cleanup removes it), a kept one
+// sits where only its owner reads it.
+func localStore(local localSetup) (path, kept string, cleanup func(), err error) {
+	cleanup = func() {}
+	switch {
+	case local.Temp:
+		dir, err := os.MkdirTemp("", "herald-serve-")
+		if err != nil {
+			return "", "", nil, err
+		}
+		return filepath.Join(dir, "herald.db"), "It is temporary and is deleted when Herald stops.",
+			func() { os.RemoveAll(dir) }, nil
+	case local.Store == "":
+		dir, err := stateDir()
+		if err != nil {
+			return "", "", nil, fmt.Errorf("no state directory for the store (%w): name a file with --store, or use --temp", err)
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return "", "", nil, err
+		}
+		path = filepath.Join(dir, "embedded.db")
+		return path, "It is kept: run herald serve again to go on (herald serve --temp for a throwaway store).", cleanup, nil
+	}
+	path = local.Store
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return path, "To go on after a restart: herald serve --store " + path, cleanup, nil
+}
+
+// stateDir is Herald's directory for data it keeps between runs, as the
+// XDG Base Directory specification places it: $XDG_STATE_HOME/herald,
+// else ~/.local/state/herald.
+func stateDir() (string, error) {
+	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "herald"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, ".local", "state", "herald"), nil
 }
 
 // localGames creates the sample game in a new store, or, in a store that
