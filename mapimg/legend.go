@@ -152,6 +152,11 @@ func sideItems(sc *engine.Scenario, st *engine.State) []legendItem {
 	var out []legendItem
 	for i := range sc.Sides {
 		side := engine.Side(i)
+		if sc.Rules.VictoryPoints != nil { // Infidel 2.4, ruling R176
+			out = append(out, legendItem{icon: swatch(sideColours[i]), text: fmt.Sprintf("%s: %s (%s suffered)",
+				sc.SideName(side), plural(engine.FlightPoints(sc, st, side.Other()), "Victory Point"), plural(engine.FlightPoints(sc, st, side), "Flight Point"))})
+			continue
+		}
 		out = append(out, legendItem{icon: swatch(sideColours[i]), text: fmt.Sprintf("%s: %s, Flight Level %d",
 			sc.SideName(side), plural(engine.FlightPoints(sc, st, side), "Flight Point"), sc.Sides[i].FlightLevel)})
 	}

@@ -35,6 +35,11 @@ type SideInfo struct {
 	// must not exceed.
 	FlightPoints int
 	FlightLevel  int
+	// ByVictoryPoints: the battle is decided by Victory Points, not Loss
+	// Checks (Infidel 2.4, ruling R176); VictoryPoints are the side's,
+	// the Flight Points its enemy has suffered.
+	ByVictoryPoints bool
+	VictoryPoints   int
 }
 
 // OrderBlock is the block a player replies with. Text renders it, and both

@@ -19,6 +19,9 @@ func (s *Service) gameView(g *game) templates.Game {
 			Player:       g.player(side),
 			FlightPoints: engine.FlightPoints(g.sc, g.st, side),
 			FlightLevel:  g.sc.Sides[i].FlightLevel,
+
+			ByVictoryPoints: g.sc.Rules.VictoryPoints != nil,
+			VictoryPoints:   engine.FlightPoints(g.sc, g.st, side.Other()),
 		}
 	}
 	return v
