@@ -271,8 +271,7 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, a
 			question = "An enemy unit has moved into the Frontal hex of your missile units, and your standing orders ask you whether they fire: " + waiting + ". Its move goes on after your answer."
 			hint = "`STANDING REACTION FIRE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
 		case engine.DecideCounterCharge:
-			question = "One of your Mounted Men-at-Arms is fired at, and your standing orders ask you whether it Counter-Charges the firer: " + waiting + "."
-			hint = "`STANDING COUNTER-CHARGE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
+			question, hint = counterChargeQuestion(g, waiting)
 		case engine.DecideResponse:
 			question = "Your units are attacked in the Shock Phase, and your standing orders ask you how they meet it: " + waiting + ". Give one answer per unit, or STAND for all; the attacks are resolved after your answer."
 			hint = "`STANDING COUNTER-CHARGE ALWAYS` (or NEVER) and `STANDING RETREAT BEFORE SHOCK ALWAYS` (or NEVER), for the whole army, a Command or a unit, answer without a mail."
@@ -378,4 +377,28 @@ func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mai
 		}
 	}
 	return nil
+}
+
+// counterChargeQuestion asks the owner of a unit fired at whether it
+// Counter-Charges, in the words of its type: Men of Iron's Mounted
+// Men-at-Arms, Infidel's Heavy Cavalry, or Infidel's Knights, who must
+// unless STAND and their leader's restraint roll hold them (13.9, 16.1).
+func counterChargeQuestion(g *game, waiting string) (question, hint string) {
+	hint = "`STANDING COUNTER-CHARGE ALWAYS` (or NEVER), for the whole army, a Command or a unit, answers without a mail."
+	var t *engine.UnitType
+	if f := g.st.FireAsk; f != nil {
+		for _, u := range g.sc.Units {
+			if u.ID == f.Target {
+				t = g.sc.Tables.UnitTypes[u.Type]
+			}
+		}
+	}
+	switch {
+	case t == nil || t.MAA:
+		return "One of your Mounted Men-at-Arms is fired at, and your standing orders ask you whether it Counter-Charges the firer: " + waiting + ".", hint
+	case t.MustCounterChargeFire:
+		return "Your " + t.Name + " are fired at and must Counter-Charge the firer unless you restrain them: " + waiting + ". COUNTER-CHARGE lets them go; STAND rolls their restraint, a die less their Command leader's Activation Rating, which holds them on a low roll (Infidel 13.9).",
+			"`STANDING COUNTER-CHARGE ALWAYS` lets your Knights go without a mail; NEVER always tries to restrain them (Infidel 13.9)."
+	}
+	return "Your " + t.Name + " are fired at, and your standing orders ask you whether they Counter-Charge the firer: " + waiting + ".", hint
 }
