@@ -116,6 +116,21 @@ func TestInfidelLightCavalryRetreatBeforeShock(t *testing.T) {
 			}
 		})
 	}
+	// "There is no penalty for mounted units retreating before shock
+	// against dismounted units, unlike in Men of Iron Vol I" (12.2 Design
+	// Note): Heavy Cavalry attacked by Men-at-Arms fall back, no die, not
+	// Disordered.
+	t.Run("from foot: no penalty, no die", func(t *testing.T) {
+		g := infidelMelee(t)
+		g.troop("CA1", c, hex.FaceW, "HC")
+		g.troop("AN1", g.nb(c, hex.SW), hex.FaceE, "MA")
+		g.send(1, "STANDING RETREAT BEFORE SHOCK ALWAYS")
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		rbs, ok := findEvent[engine.RetreatedBeforeShock](evs)
+		if !ok || rbs.Roll != nil || rbs.Disordered || g.unit("CA1").Status != engine.Normal || len(resolved(evs)) != 0 {
+			t.Errorf("want the Heavy Cavalry back one hex, no roll, not Disordered:\n%s", g.story(evs))
+		}
+	})
 	// Men of Iron's own tables are unchanged: no mounted unit may
 	// Retreat Before Shock from a mounted attacker (10.2).
 	t.Run("Men of Iron: not from mounted attackers", func(t *testing.T) {
