@@ -774,3 +774,45 @@ func TestInfidelPikeJavelineers(t *testing.T) {
 	}
 	wantAttack(t, atts[0], "CA1", 5, nil, 5, "Shock", "Defender Disordered")
 }
+
+// TestInfidelRetreatBeforeAContinuedAttack: "Retreat Before Combat
+// applies to any attack, including a Continued Attack" (Infidel 12.2;
+// ruling R178). As in TestInfidelKnightAgainstTwoLightCavalry, the Knight
+// wins a Continued Attack (die 8 → 12) and is Disordered (die 0 → 2);
+// DO1, whose owner said STANDING RETREAT BEFORE SHOCK ASK for it, falls
+// back before the Knight's Continued Attack and rolls 2 +2 = 4: unharmed.
+// The other two stood (NEVER, the default).
+func TestInfidelRetreatBeforeAContinuedAttack(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 8, 0, 2)
+	g.troop("CA1", c, hex.FaceW, "LCA")
+	g.troop("CA2", g.nb(c, hex.S), hex.FaceW, "LCA")
+	g.sc.Map.Terrain[h(t, g.nb(c, hex.S))] = "woods"
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "KN")
+	g.troop("DO1", g.nb(c, hex.NE), hex.FaceW, "LCA")
+	g.send(1, "STANDING RETREAT BEFORE SHOCK ASK DO1")
+	evs := g.shockRound("SHOCK AN2 AT CA1 CA2\nEND")
+	if atts := resolved(evs); len(atts) != 2 {
+		t.Fatalf("%d attacks, want the two of the first round only:\n%s", len(atts), g.story(evs))
+	}
+	rbs, ok := findEvent[engine.RetreatedBeforeShock](evs)
+	if !ok || rbs.Unit != "DO1" {
+		t.Fatalf("want DO1 to Retreat Before the Continued Attack:\n%s", g.story(evs))
+	}
+	retreatRoll(t, rbs, 2, 4, false)
+	// Men of Iron's tables (no retreat_before_continued) keep 10.2 to Step 2.
+	g = infidelMelee(t, 8, 0, 5)
+	tb := *g.sc.Tables
+	tb.Rules.RetreatBeforeContinued = false
+	g.sc.Tables = &tb
+	g.troop("CA1", c, hex.FaceW, "LCA")
+	g.troop("CA2", g.nb(c, hex.S), hex.FaceW, "LCA")
+	g.sc.Map.Terrain[h(t, g.nb(c, hex.S))] = "woods"
+	g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "KN")
+	g.troop("DO1", g.nb(c, hex.NE), hex.FaceW, "LCA")
+	g.send(1, "STANDING RETREAT BEFORE SHOCK ASK DO1")
+	evs = g.shockRound("SHOCK AN2 AT CA1 CA2\nEND")
+	if _, ok := findEvent[engine.RetreatedBeforeShock](evs); ok || len(resolved(evs)) != 3 {
+		t.Errorf("without the switch DO1 must stand the Continued Attack:\n%s", g.story(evs))
+	}
+}

@@ -22,6 +22,12 @@ import (
 func (g *game) rollAttack(sa ShockAttack) error {
 	a := g.attackOf(sa)
 	atk, defs := g.engaged(a)
+	if g.st.Shock.Round > 0 && len(atk) > 0 && g.sc.Tables.Rules.RetreatBeforeContinued {
+		if err := g.continuedRetreats(atk, defs); err != nil {
+			return err
+		}
+		atk, defs = g.engaged(a)
+	}
 	if len(atk) == 0 || len(defs) == 0 {
 		g.emit(AttackLapsed{Attackers: sa.Attackers, Defenders: sa.Defenders, Queued: true,
 			Reason: "the attackers and defenders are no longer face to face"})

@@ -252,11 +252,20 @@ func counterChargeMods(sc *Scenario, st *State, j int, turned bool) []Modifier {
 // hex away from the attacking unit and then rolling the die, adjusting the
 // DR by the Retreating unit's Defensive DRM rating" (Infidel 12.2).
 func (g *game) retreatBeforeShock(j int, to hex.Hex, f hex.Facing) error {
+	var attackers []string
+	if a := g.st.Shock.attackOn(g.sc.Units[j].ID); a != nil {
+		attackers = a.Attackers
+	}
+	return g.retreatBeforeShockFrom(j, to, f, attackers)
+}
+
+// retreatBeforeShockFrom is retreatBeforeShock from the attackers named.
+func (g *game) retreatBeforeShockFrom(j int, to hex.Hex, f hex.Facing, attackers []string) error {
 	t := unitType(g.sc, g.st, j)
 	e := RetreatedBeforeShock{Unit: g.sc.Units[j].ID, From: g.st.Units[j].Hex, To: to, Facing: f, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j)),
 		Disordered: t.MAA}
-	if a := g.st.Shock.attackOn(e.Unit); a != nil && anyMounted(g.sc, g.st, a.Attackers) {
-		roll, err := g.cavalryRetreatRoll(j, a.Attackers, false)
+	if anyMounted(g.sc, g.st, attackers) {
+		roll, err := g.cavalryRetreatRoll(j, attackers, false)
 		if err != nil {
 			return err
 		}
@@ -293,6 +302,26 @@ func leaderIDs(sc *Scenario, ls []int) []string {
 		out = append(out, sc.Leaders[l].ID)
 	}
 	return out
+}
+
+// continuedRetreats: "Retreat Before Combat applies to any attack,
+// including a Continued Attack" (Infidel 12.2). Before a Continued
+// Attack is rolled, each defender that may Retreat Before Shock does so
+// when its owner's STANDING RETREAT BEFORE SHOCK says ALWAYS or ASK: the
+// round cannot stop for a mail, so ASK counts as ALWAYS (ruling R178).
+// No attacker follows it.
+func (g *game) continuedRetreats(atk, defs []int) error {
+	for _, j := range defs {
+		if standingFor(g.sc, g.st, j, KindRetreatBeforeShock, FireNever) == FireNever {
+			continue
+		}
+		if hexes := retreatsBeforeShock(g.sc, g.st, j, atk); len(hexes) > 0 {
+			if err := g.retreatBeforeShockFrom(j, hexes[0], g.st.Units[j].Facing, unitIDs(g.sc, atk)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // followRetreat: "One attacker may advance into the vacated hex, if the

@@ -199,6 +199,11 @@ type Rules struct {
 	// the enemy units that caused the result, and is Eliminated if every
 	// hex it could reach is (Infidel 14.4).
 	RetireClearOfAttackers bool
+	// RetreatBeforeContinued: Retreat Before Shock is open against a
+	// Continued Attack too (Infidel 12.2: "applies to any attack,
+	// including a Continued Attack"); Men of Iron 10.2 says nothing of it,
+	// and Herald offers it there only in the Shock Phase's Step 2.
+	RetreatBeforeContinued bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
