@@ -816,3 +816,91 @@ func TestInfidelRetreatBeforeAContinuedAttack(t *testing.T) {
 		t.Errorf("without the switch DO1 must stand the Continued Attack:\n%s", g.story(evs))
 	}
 }
+
+// TestInfidelWhoCharges: "Only Knights and Heavy Cavalry can Charge"
+// (Infidel 13.1); "Disordered Knights and Heavy Cavalry may not Charge;
+// they may still Shock without a Charge." Medium Cavalry and a Disordered
+// Knight are refused; a Knight charges.
+func TestInfidelWhoCharges(t *testing.T) {
+	for _, tc := range []struct {
+		typ    string
+		status engine.Status
+		ok     bool
+	}{
+		{"KN", engine.Normal, true}, {"HC", engine.Normal, true},
+		{"MC", engine.Normal, false}, {"MCA", engine.Normal, false}, {"KN", engine.Disordered, false},
+	} {
+		g := infidelMelee(t, 9, 9, 9)
+		g.troop("CA1", "0505", hex.FaceW, "MC") // no Reluctance against it, no Counter-Charge from it
+		g.troop("AN2", "0304", hex.FaceE, tc.typ)
+		g.st.Unit("AN2").Status = tc.status
+		g.send(0, "ACTIVATE Anna")
+		if !tc.ok {
+			ill := g.refuse(0, "CHARGE AN2 AT CA1", "11.1")
+			if !strings.Contains(ill.Error(), "AN2") {
+				t.Errorf("%s %v: refusal %q does not name AN2", tc.typ, tc.status, ill)
+			}
+			continue
+		}
+		evs := g.send(0, "CHARGE AN2 AT CA1\nEND").Events
+		if atts := resolved(evs); len(atts) != 1 || !strings.HasPrefix(atts[0].Table, "Charge") {
+			t.Errorf("%s: want one attack on the Charge Table:\n%s", tc.typ, g.story(evs))
+		}
+	}
+}
+
+// TestInfidelNoHeightAdvantage: Infidel's Shock DRMs (12.3) have no Height
+// Advantage: a Pike on higher ground than the Men-at-Arms attacking it
+// gives no DRM (shock_drm.height 0). Die 4, MA against PK +1: 5.
+func TestInfidelNoHeightAdvantage(t *testing.T) {
+	c := "0505"
+	g := infidelMelee(t, 4)
+	g.sc.Map.Elevation[h(t, c)] = 1
+	g.troop("CA1", c, hex.FaceW, "PK")
+	g.troop("AN1", g.nb(c, hex.SW), hex.FaceE, "MA")
+	evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 4, []string{"+1 10.4 #6"}, 5, "Shock", "Defender Disordered")
+}
+
+// TestInfidelCounterChargeThresholds: Heavy Cavalry add their own Shock
+// Defense (−1) and succeed on 4 or less against a Shock (13.8), when it
+// costs the attacker −2, and against fire (13.9); 3 or less against a
+// Charge (13.7, TestInfidelCounterChargeAgainstACharge).
+func TestInfidelCounterChargeThresholds(t *testing.T) {
+	for die, want := range map[int]bool{5: true, 6: false} {
+		g := infidelMelee(t, die, 5)
+		g.troop("CA1", "0505", hex.FaceW, "HC")
+		g.troop("AN1", g.nb("0505", hex.SW), hex.FaceE, "MC")
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		cc, ok := counterCharged(evs)
+		if !ok || cc.Mode != "shock" || cc.Max != 4 || cc.Roll.Total != die-1 || cc.Success != want {
+			t.Errorf("Shock, die %d: %+v, want %d -1 against 4 or less: %v", die, cc, die, want)
+		}
+		atts := resolved(evs)
+		if len(atts) != 1 {
+			t.Fatalf("%d attacks:\n%s", len(atts), g.story(evs))
+		}
+		// MC against HC −1 on the matrix, the HC's Shock Defense −1; −2
+		// when the Counter-Charge succeeded.
+		mods, total := []string{"-1 10.4 #3", "-1 10.4 #6"}, 3
+		if want {
+			mods, total = []string{"-1 10.4 #3", "-1 10.4 #6", "-2 11.6"}, 1
+		}
+		wantAttack(t, atts[0], "CA1", 5, mods, total, "Shock", atts[0].Result)
+	}
+	for die, want := range map[int]bool{5: true, 6: false} {
+		g := infidelMelee(t, die, 0, 0, 0, 0, 0, 0)
+		g.troop("CA1", "0505", hex.FaceW, "HC")
+		g.troop("AN1", "0305", hex.FaceE, "A")
+		g.send(0, "ACTIVATE Anna")
+		evs := g.send(0, "FIRE AN1 AT CA1").Events
+		cc, ok := counterCharged(evs)
+		if !ok || cc.Mode != "fire" || cc.Max != 4 || cc.Roll.Total != die-1 || cc.Success != want {
+			t.Errorf("fire, die %d: %+v, want %d -1 against 4 or less: %v:\n%s", die, cc, die, want, g.story(evs))
+		}
+	}
+}
