@@ -113,15 +113,11 @@ func normal(addr string) string { return strings.ToLower(strings.TrimSpace(addr)
 
 // Clone is a deep copy, for trying an operation without committing to it.
 func (l *Ladder) Clone() *Ladder {
-	raw, err := json.Marshal(l)
+	c, err := Decode(l.Encode())
 	if err != nil {
-		panic(err) // a Ladder is plain data
+		panic(err) // what Encode writes, Decode reads
 	}
-	var c Ladder
-	if err := json.Unmarshal(raw, &c); err != nil {
-		panic(err)
-	}
-	return &c
+	return c
 }
 
 // IsOrganizer reports whether addr organizes the ladder.
@@ -214,4 +210,31 @@ func (l *Ladder) allowed(scenario string) (string, error) {
 		return "", fmt.Errorf("ladder %s: %s (allowed: %s): %w", l.ID, scenario, strings.Join(l.Scenarios, ", "), ErrScenario)
 	}
 	return scenario, nil
+}
+
+// Encode is the ladder's stored form (JSON).
+func (l *Ladder) Encode() []byte {
+	raw, err := json.Marshal(l)
+	if err != nil {
+		panic(err) // a Ladder is plain data
+	}
+	return raw
+}
+
+// Decode reads a stored ladder.
+func Decode(raw []byte) (*Ladder, error) {
+	var l Ladder
+	if err := json.Unmarshal(raw, &l); err != nil {
+		return nil, fmt.Errorf("ladder: decode: %w", err)
+	}
+	return &l, nil
+}
+
+// GameIDs lists the ids of the ladder's games, for the store's index.
+func (l *Ladder) GameIDs() []string {
+	out := make([]string, len(l.Games))
+	for i, g := range l.Games {
+		out[i] = g.ID
+	}
+	return out
 }

@@ -346,3 +346,19 @@ func TestStandings(t *testing.T) {
 }
 
 func itoa(n int) string { return string(rune('0' + n)) }
+
+// TestEncode: a ladder with a game, a clock running and a challenge comes
+// back the same from its stored form.
+func TestEncode(t *testing.T) {
+	l := withGame(t)
+	back, err := Decode(l.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(l, back) {
+		t.Fatalf("decoded\n%+v\nwant\n%+v", back, l)
+	}
+	if _, err := Decode([]byte("{")); err == nil {
+		t.Fatal("a broken record decoded")
+	}
+}

@@ -31,6 +31,11 @@
 //	outbox-due/<time><seq>  the head of each outbox stream, by due time
 //	outbox-streams/<stream>\0<seq>  the outbox by stream (a game's mails to one recipient)
 //	undeliverable/<seq>     JSON OutboxEntry given up
+//	ladders/<ladder id>/
+//	    record              JSON pbem/ladder.Ladder: members, challenges, games, clocks
+//	    log/<seq>           one line of the ladder's journal, JSON
+//	ladder-games/<game id>  the id of the ladder the game belongs to
+//	meta/downtime           JSON pbem/ladder.Downtime: Herald's beats and outages
 //
 // # Caveats
 //

@@ -29,7 +29,7 @@ func Open(path string) (*Store, error) {
 	err = db.Update(func(tx *bolt.Tx) error {
 		indexed := tx.Bucket(bucketOutboxDue) != nil
 		for _, b := range [][]byte{bucketMeta, bucketGames, bucketProcessed, bucketOutbox,
-			bucketOutboxDue, bucketOutboxStreams, bucketUndeliverable} {
+			bucketOutboxDue, bucketOutboxStreams, bucketUndeliverable, bucketLadders, bucketLadderGames} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
