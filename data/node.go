@@ -252,9 +252,13 @@ func (p *parser) cost(n *yaml.Node, path string) (engine.Cost, bool) {
 	if strings.EqualFold(s, "NA") {
 		return engine.NA, true
 	}
+	// "NE" is No Effect (Blood & Roses 7.1): nothing to pay.
+	if strings.EqualFold(s, "NE") {
+		return 0, true
+	}
 	v, ok := atoi(s)
 	if !ok || v < 0 {
-		p.add(n.Line, path, "%q is not a cost: write a number of Movement Points, 0 or more, or NA", s)
+		p.add(n.Line, path, "%q is not a cost: write a number of Movement Points, 0 or more, NA (Not Allowed) or NE (No Effect)", s)
 		return 0, false
 	}
 	return engine.Cost(v), true

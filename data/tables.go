@@ -136,7 +136,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
-			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued")
+			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
+			"leader_casualty_unmodified")
+		t.Rules.LeaderCasualtyUnmodified = ro.bool("leader_casualty_unmodified")
 		t.Rules.RetireThroughZOC = ro.bool("retire_through_zoc")
 		t.Rules.RetireClearOfAttackers = ro.bool("retire_clear_of_attackers")
 		t.Rules.RetreatBeforeContinued = ro.bool("retreat_before_continued")

@@ -28,8 +28,12 @@ func (g *game) leaderCasualties(leaders []int, by string, shock bool) error {
 		var mods []Modifier
 		threshold := lc.Fire
 		if shock {
-			ar, _ := leaderRatings(g.sc, g.st, spec.ID)
-			mods, threshold = []Modifier{{DRM: -ar, Reason: "his Activation Rating", Rule: "15.4"}}, lc.Shock
+			threshold = lc.Shock
+			// Blood & Roses 5.5: "roll one die for the leader, with no adjustments".
+			if !g.sc.Tables.Rules.LeaderCasualtyUnmodified {
+				ar, _ := leaderRatings(g.sc, g.st, spec.ID)
+				mods = []Modifier{{DRM: -ar, Reason: "his Activation Rating", Rule: "15.4"}}
+			}
 		}
 		r, err := g.roll(fmt.Sprintf("Leader casualty DR: %s (by %s)", spec.Name, by), mods...)
 		if err != nil {

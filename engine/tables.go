@@ -204,6 +204,11 @@ type Rules struct {
 	// including a Continued Attack"); Men of Iron 10.2 says nothing of it,
 	// and Herald offers it there only in the Shock Phase's Step 2.
 	RetreatBeforeContinued bool
+	// LeaderCasualtyUnmodified: the Leader Casualty die after a Shock or
+	// Charge result is read "with no adjustments" against
+	// leader_casualty.shock (Blood & Roses 5.5: 7 or more kills); Men of
+	// Iron 15.4 subtracts the leader's Activation Rating.
+	LeaderCasualtyUnmodified bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.

@@ -1,0 +1,124 @@
+package data
+
+import (
+	"strings"
+	"testing"
+
+	"herald/engine"
+)
+
+// Blood & Roses' house tables hold every number its rule book's examples
+// reveal (blood-and-roses.md; notes: worked-examples.md section 3).
+func TestBloodAndRosesTablesAgreeWithTheExamples(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tb.House {
+		t.Error("Blood & Roses' tables are Herald's own: house: true")
+	}
+	ut := func(k string) *engine.UnitType {
+		t.Helper()
+		u := tb.UnitTypes[k]
+		if u == nil {
+			t.Fatalf("no unit type %s", k)
+		}
+		return u
+	}
+	// 2.2 the unit types of Blood & Roses.
+	if len(tb.UnitTypes) != 10 {
+		t.Errorf("%d unit types, want the 10 of 2.2", len(tb.UnitTypes))
+	}
+	checks := []struct {
+		what      string
+		got, want int
+	}{
+		// 3.0 Flight Points: MAA 3 (mounted, dismounted, unhorsed); Cavalry,
+		// Longbow 2; Archer, Handgun, Infantry, Levy 1; Artillery 0;
+		// Retired 1; named Battle leader 2; OC 5; King 10.
+		{"FP MM", ut("MM").FlightPoints, 3}, {"FP DM", ut("DM").FlightPoints, 3}, {"FP UH", ut("UH").FlightPoints, 3},
+		{"FP CAV", ut("CAV").FlightPoints, 2}, {"FP LB", ut("LB").FlightPoints, 2},
+		{"FP A", ut("A").FlightPoints, 1}, {"FP HG", ut("HG").FlightPoints, 1}, {"FP INF", ut("INF").FlightPoints, 1}, {"FP LVY", ut("LVY").FlightPoints, 1},
+		{"FP ART", ut("ART").FlightPoints, 0},
+		{"FP Retired", tb.FlightPoints.Retired, 1}, {"FP leader", tb.FlightPoints.Leader, 2},
+		{"FP OC", tb.FlightPoints.OverallCommander, 5}, {"FP King", tb.FlightPoints.King, 10},
+		// 3.0 Example: a Retired Cavalry eliminated adds 2-1 = 1; a Retired Infantry 1-1 = 0.
+		{"CAV retired then eliminated", ut("CAV").FlightPoints - tb.FlightPoints.Retired, 1},
+		{"INF retired then eliminated", ut("INF").FlightPoints - tb.FlightPoints.Retired, 0},
+		// 11.1: "Artillery may fire at units up to ten (10) hexes away".
+		{"artillery range", tb.Weapons["artillery"].MaxRange(), 10},
+		// 11.3 Example: a Longbow at range 1 +1; at Dismounted MAA -1 more: 0.
+		{"longbow range 1", tb.Weapons["longbow"].RangeDRM[0], +1},
+		{"target DM", tb.FireDRM.TargetType["DM"], -1},
+		{"longbow at DM, range 1", tb.Weapons["longbow"].RangeDRM[0] + tb.FireDRM.TargetType["DM"], 0},
+		// 14.2: a Disordered unit fires at -2.
+		{"disordered firer", tb.FireDRM.DisorderedFirer, -2},
+		// 12.3 #5 Example: INF -> INF 0, DM -> INF +1.
+		{"WSM INF-INF", tb.WSM["INF"]["INF"], 0}, {"WSM DM-INF", tb.WSM["DM"]["INF"], +1},
+		// 12.3 #2C Height -1; #6 no Charge DRM, -1 when a charging unit moved.
+		{"height", tb.ShockDRM.Height, -1}, {"charge", tb.ShockDRM.Charge, 0}, {"charge moved", tb.ShockDRM.ChargeMoved, -1},
+		// 13.7-13.9: Counter-Charge 4 or less against a Charge, 5 or less
+		// against Shock and fire; 13.6 Example: a die of 8 fails.
+		{"CC vs charge", tb.ShockDRM.CounterChargeMaxBy["charge"], 4},
+		{"CC vs shock", tb.ShockDRM.CounterChargeMaxBy["shock"], 5},
+		{"CC vs fire", tb.ShockDRM.CounterChargeMaxBy["fire"], 5},
+		// 5.5: by fire a modified 9+, then 8 or 9; by Shock an unmodified 7+.
+		{"casualty trigger", tb.LeaderCasualty.FireTrigger, 9}, {"casualty fire", tb.LeaderCasualty.Fire, 8},
+		{"casualty shock", tb.LeaderCasualty.Shock, 7},
+		// 10.0: A, HG, LB pass through friends at +1 MP a hex.
+		{"pass-through MP", tb.Movement.PassThroughMP, 1},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: %d, want %d", c.what, c.got, c.want)
+		}
+	}
+	if 8 <= tb.ShockDRM.CounterChargeMaxBy["fire"] {
+		t.Error("13.6 Example: a Counter-Charge die of 8 against fire fails")
+	}
+	r := tb.Rules
+	if !r.CounterChargeNoDefense || !r.LeaderCharisma || r.CounterChargeReactionFire || !r.LeaderCasualtyUnmodified || r.OCActivationBonus != 0 {
+		t.Errorf("rules: %+v", r)
+	}
+	for k, u := range tb.UnitTypes {
+		// 9.0: no Zones of Control; 13.1: only Mounted MAA Charge; 13.5: no Reluctance.
+		if u.ZOC || u.Charges != (k == "MM") || u.Reluctance {
+			t.Errorf("%s: zoc %v, charges %v, reluctance %v", k, u.ZOC, u.Charges, u.Reluctance)
+		}
+		// 12.1 Play Note: "Missile units may not Shock Attack".
+		if _, attacker := tb.WSM[k]; attacker == u.Missile() {
+			t.Errorf("%s: missile %v, a Weapon System Matrix attacker %v", k, u.Missile(), attacker)
+		}
+		// 2.4 Mounted Units: Cav and MM.
+		if u.Mounted != (k == "CAV" || k == "MM") {
+			t.Errorf("%s mounted %v", k, u.Mounted)
+		}
+	}
+	if ut("MM").Unhorsed != "UH" {
+		t.Error("7.4, 14.3: Unhorsed Mounted Men-at-Arms become UH")
+	}
+}
+
+// Blood & Roses 7.1: the Terrain Effects Chart writes "NE" for No Effect;
+// any other word is refused with the choices.
+func TestTerrainCostNE(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := tb.Hexsides["slope"].Cost[engine.Foot]; c != 0 {
+		t.Errorf("slope foot cost NE: %v, want 0", c)
+	}
+	b, err := files.ReadFile("tables/blood-and-roses.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(b), "cost: {foot: NE, mounted: 1}", "cost: {foot: NX, mounted: 1}", 1)
+	if bad == string(b) {
+		t.Fatal("the slope's NE cost moved: update the test")
+	}
+	_, err = ParseTables("blood-and-roses.yaml", []byte(bad))
+	if err == nil || !strings.Contains(err.Error(), `"NX" is not a cost`) || !strings.Contains(err.Error(), "NE (No Effect)") {
+		t.Errorf("NX cost: %v", err)
+	}
+}
