@@ -904,3 +904,30 @@ func TestInfidelCounterChargeThresholds(t *testing.T) {
 		}
 	}
 }
+
+// TestInfidelKnightsRestraintAsked: under STANDING COUNTER-CHARGE ASK the
+// fire at Knights waits for their owner; STAND is his wish to hold them,
+// so it rolls their restraint (Infidel 13.9; ruling R172): die 2 −3 = −1,
+// held, and the fire is resolved with no Counter-Charge.
+func TestInfidelKnightsRestraintAsked(t *testing.T) {
+	g := infidelMelee(t, 2, 0)
+	g.troop("CA1", "0505", hex.FaceW, "KN")
+	g.troop("AN1", "0305", hex.FaceE, "A")
+	g.send(1, "STANDING COUNTER-CHARGE ASK CA1")
+	g.send(0, "ACTIVATE Anna")
+	g.send(0, "FIRE AN1 AT CA1")
+	if legal := strings.Join(engine.Legal(g.sc, g.st), "\n"); !strings.Contains(legal, "COUNTER-CHARGE CA1") || !strings.Contains(legal, "STAND CA1") {
+		t.Fatalf("the Knights' owner is not asked:\n%s", legal)
+	}
+	evs := g.send(1, "STAND CA1").Events
+	r, ok := findEvent[engine.KnightsRestrained](evs)
+	if !ok || r.Roll == nil || r.Roll.Die != 2 || r.Roll.Total != -1 || !r.Held {
+		t.Errorf("restraint %+v, want die 2 -3 = -1, held:\n%s", r, g.story(evs))
+	}
+	if _, ok := counterCharged(evs); ok {
+		t.Errorf("held Knights Counter-Charged:\n%s", g.story(evs))
+	}
+	if _, ok := findEvent[engine.UnitFired](evs); !ok {
+		t.Errorf("the fire was not resolved:\n%s", g.story(evs))
+	}
+}
