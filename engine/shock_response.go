@@ -161,9 +161,13 @@ func counterChargeFacing(sc *Scenario, st *State, j int, units []int) (hex.Facin
 
 // retreatsBeforeShock are the hexes a mounted defender j, not Disordered,
 // attacked only by foot units, may Retreat Before Shock into (10.2), the
-// nearest its Standard first, then by hex id.
+// nearest its Standard first, then by hex id. A unit under a No Retreat
+// marker has none: it "never retreats" (ruling R115), not even Before
+// Shock, so no standing order moves it, no mail asks it, Legal offers
+// nothing; this is where every Retreat Before Shock (the Shock Phase's,
+// a Continued Attack's, Infidel's before a Counter-Charge) is decided.
 func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.Hex {
-	if !unitType(sc, st, j).Mounted || st.Units[j].Status != Normal || len(attackers) == 0 {
+	if !unitType(sc, st, j).Mounted || st.Units[j].Status != Normal || st.Units[j].NoRetreat || len(attackers) == 0 {
 		return nil
 	}
 	for _, i := range attackers {
@@ -486,6 +490,13 @@ func (g *game) counterChargeOrder(o CounterChargeOrder) error {
 }
 
 func (g *game) retreatBeforeShockOrder(o RetreatBeforeShockOrder) error {
+	if g.st.Pending.Kind == DecideResponse && g.st.Shock != nil {
+		for k, u := range g.sc.Units {
+			if strings.EqualFold(u.ID, o.Unit) && u.Side == g.st.Pending.Side && g.st.Units[k].NoRetreat {
+				return g.illegal(o, "10.2, R115", fmt.Sprintf("%s stands under a No Retreat marker: it never retreats, so it may not Retreat Before Shock", u.ID))
+			}
+		}
+	}
 	r, j, err := g.pendingResponse(o, o.Unit, "10.2")
 	if err != nil {
 		return err
