@@ -168,8 +168,8 @@ func enemyOccupied(sc *Scenario, st *State, side Side, h hex.Hex) bool {
 // rule, ruling R115): the Retreat part of a result is replaced by Disorder
 // (12.2) for a Normal unit, and by nothing for a Disordered one, which
 // holds its hex; the rest of the result stands. It reports whether it took
-// the place of the retreat.
-func (g *game) noRetreat(i int, cause string) bool {
+// the place of the retreat. Attackers are the units the retreat was from.
+func (g *game) noRetreat(i int, cause string, attackers ...int) bool {
 	us := g.st.Units[i]
 	if !us.NoRetreat && !us.Schiltron || us.Status == Retired || !onField(g.st, i) {
 		return false
@@ -179,7 +179,7 @@ func (g *game) noRetreat(i int, cause string) bool {
 		marker = "Schiltron" // ruling R89
 	}
 	if us.Status == Normal {
-		g.disorder(i, cause+"; in "+marker+" it is Disordered instead of retreating")
+		g.disorder(i, cause+"; in "+marker+" it is Disordered instead of retreating", attackers...)
 		return true
 	}
 	g.emit(HeldGround{Unit: g.sc.Units[i].ID, Cause: cause, Schiltron: us.Schiltron})

@@ -45,7 +45,8 @@ func (g *game) adjacentEnemy(side Side, h hex.Hex) bool {
 
 // 13.2 Standards: activated only in a Free Activation, a Standard either
 // rallies the Retired units of its Commands in or within one hex of it that
-// are not adjacent to an enemy unit (they become Disordered), or moves to any
+// are not adjacent to an enemy unit (they become Disordered, or Normal if
+// they have no Disordered side: Infidel 2.2, ruling R179), or moves to any
 // hex, and each Retired unit within one hex of it before it moves rolls: the
 // die plus its Disordered Shock DRM, 5 or more eliminates it.
 func (g *game) activateStandard(o Activate) error {
@@ -96,7 +97,14 @@ func (g *game) rallyRetired(std string) {
 		if g.sc.Map.Grid.Distance(at, us.Hex) > 1 || g.adjacentEnemy(u.Side, us.Hex) {
 			continue
 		}
-		g.emit(UnitRallied{Unit: u.ID, To: Disordered, Rule: "13.1, 13.2"})
+		if unitType(g.sc, g.st, i).NoDisorderedSide {
+			// "make sure the units are in Disordered status" (Infidel
+			// 15.1), but "If there is no reverse side, the unit cannot be
+			// Disordered" (2.2): it rallies to its one side (ruling R179).
+			g.emit(UnitRallied{Unit: u.ID, To: Normal, Retired: true, Rule: "13.1, 13.2; Infidel 2.2, it has no Disordered side"})
+			continue
+		}
+		g.emit(UnitRallied{Unit: u.ID, To: Disordered, Retired: true, Rule: "13.1, 13.2"})
 	}
 }
 
@@ -128,16 +136,22 @@ func (g *game) enemyUnitAt(side Side, h hex.Hex) bool {
 }
 
 // UnitRallied: a unit recovers: Disordered to Normal (13.1) or Retired to
-// Disordered (13.2).
+// Disordered (13.2); a Retired unit with no Disordered side to Normal
+// (Infidel 2.2, ruling R179). Retired marks a rally from Retired (events
+// recorded before it have it only from To: Disordered).
 type UnitRallied struct {
-	Unit string `json:"unit"`
-	To   Status `json:"to"`
-	Rule string `json:"rule"`
+	Unit    string `json:"unit"`
+	To      Status `json:"to"`
+	Retired bool   `json:"retired,omitempty"`
+	Rule    string `json:"rule"`
 }
 
 func (e UnitRallied) apply(st *State) { st.Unit(e.Unit).Status = e.To }
 func (e UnitRallied) describe(sc *Scenario) string {
-	if e.To == Normal {
+	switch {
+	case e.To == Normal && e.Retired:
+		return fmt.Sprintf("%s rallies at its Standard: no longer Retired, and in good order, having no Disordered side (%s).", e.Unit, e.Rule)
+	case e.To == Normal:
 		return fmt.Sprintf("%s rallies: no longer Disordered (%s).", e.Unit, e.Rule)
 	}
 	return fmt.Sprintf("%s rallies at its Standard: no longer Retired, now Disordered (%s).", e.Unit, e.Rule)

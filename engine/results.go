@@ -14,14 +14,17 @@ import (
 // disorder: "When a unit is Disordered, flip the counter ... Additional
 // Disorders have no effect on a unit already Disordered" (12.2). "Any
 // negative combat result suffered by a Retired unit ... eliminates that
-// unit" (12.4).
-func (g *game) disorder(i int, cause string) {
+// unit" (12.4). Causers are the units that inflicted the result (the
+// firer; the attackers of a Shock): a unit with no Disordered side Retires
+// instead (Infidel 2.2, 14.2), and its Retire is placed clear of them
+// (Infidel 14.4, ruling R174).
+func (g *game) disorder(i int, cause string, causers ...int) {
 	switch g.st.Units[i].Status {
 	case Retired:
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 	case Normal:
 		if unitType(g.sc, g.st, i).NoDisorderedSide {
-			g.retire(i, cause+"; it has no Disordered side, so it Retires (Infidel 2.2, 14.2)")
+			g.retireFrom(i, cause+"; it has no Disordered side, so it Retires (Infidel 2.2, 14.2)", causers)
 			return
 		}
 		g.emit(UnitDisordered{Unit: g.sc.Units[i].ID, Cause: cause})
@@ -74,9 +77,9 @@ func (g *game) retireFrom(i int, cause string, causers []int) {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return
 	}
-	to, ok := retirePlace(g.sc, g.st, i, causers)
-	if !ok {
-		g.eliminate(i, cause+"; "+noRetirePlace(g.sc.Tables.Rules))
+	to, why := retirePlace(g.sc, g.st, i, causers)
+	if why != retirePlaced {
+		g.eliminate(i, cause+"; "+noRetirePlace(g.sc.Tables.Rules, why))
 		return
 	}
 	g.emit(UnitRetired{Unit: g.sc.Units[i].ID, To: to, Cause: cause})
@@ -86,15 +89,16 @@ func (g *game) retireFrom(i int, cause string, causers []int) {
 // Standard's hex free of enemy units, enemy ZOCs and hexes or hexsides
 // impassable to it; then, of the hexes so reached, it takes the empty one
 // nearest its Standard (the Standard's own hex included); ties go to the
-// hex nearest the unit, then the lowest hex id (ruling R55).
-func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, bool) {
+// hex nearest the unit, then the lowest hex id (ruling R55). Why says
+// what stopped it when it found none.
+func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retireOutcome) {
 	cmd := sc.Command(sc.Units[i].Command)
-	if cmd == nil {
-		return hex.Hex{}, false
+	if cmd == nil || st.Standard(cmd.Standard) == nil {
+		return hex.Hex{}, retireNoStandard
 	}
 	std := st.Standard(cmd.Standard)
-	if std == nil || std.Captured {
-		return hex.Hex{}, false
+	if std.Captured {
+		return hex.Hex{}, retireCaptured
 	}
 	side, class, start := sc.Units[i].Side, unitType(sc, st, i).Class(), st.Units[i].Hex
 	dist := map[hex.Hex]int{start: 0}
@@ -117,8 +121,11 @@ func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, bool) 
 			queue = append(queue, n)
 		}
 	}
-	if _, route := dist[std.Hex]; !route || len(found) == 0 {
-		return hex.Hex{}, false
+	if _, route := dist[std.Hex]; !route {
+		return hex.Hex{}, retireNoRoute
+	}
+	if len(found) == 0 {
+		return hex.Hex{}, retireNoClearHex
 	}
 	grid := sc.Map.Grid
 	sort.Slice(found, func(a, b int) bool {
@@ -131,8 +138,19 @@ func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, bool) 
 		}
 		return found[a].String() < found[b].String()
 	})
-	return found[0], true
+	return found[0], retirePlaced
 }
+
+// retireOutcome is where a Retiring unit's placement ended.
+type retireOutcome int
+
+const (
+	retirePlaced     retireOutcome = iota
+	retireNoStandard               // the unit has no Standard
+	retireCaptured                 // its Standard was captured (13.2)
+	retireNoRoute                  // no route to the Standard (12.4, Infidel 14.4)
+	retireNoClearHex               // every hex reached is next to a causer (Infidel 14.4)
+)
 
 // nextToAny: with rules.retire_clear_of_attackers, hex h is adjacent to
 // one of the units that caused a Retire (Infidel 14.4).
@@ -149,12 +167,14 @@ func nextToAny(sc *Scenario, st *State, h hex.Hex, causers []int) bool {
 }
 
 // noRetirePlace says why a Retiring unit found no hex, by the volume's rules.
-func noRetirePlace(r Rules) string {
+func noRetirePlace(r Rules, why retireOutcome) string {
 	switch {
-	case r.RetireClearOfAttackers && r.RetireThroughZOC:
-		return "no hex it can reach, by a route to its Standard free of enemy units and impassable terrain, is clear of the enemy units that caused the Retire (Infidel 14.4)"
-	case r.RetireClearOfAttackers:
-		return "no hex it can reach, by a route to its Standard free of enemy units, enemy ZOCs and impassable terrain, is clear of the enemy units that caused the Retire (Infidel 14.4)"
+	case why == retireNoStandard:
+		return "it has no Standard to Retire to (12.4)"
+	case why == retireCaptured:
+		return "its Standard has been captured, so a Retire is an Elimination (13.2)"
+	case why == retireNoClearHex:
+		return "every hex it can reach by a route to its Standard is next to an enemy unit that caused the Retire (Infidel 14.4)"
 	case r.RetireThroughZOC:
 		return "no route to its Standard free of enemy units and impassable terrain (Infidel 14.4)"
 	}
@@ -223,7 +243,7 @@ func (g *game) retreat(i int, attackers []int, cause string) error {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return nil
 	}
-	if g.noRetreat(i, cause) {
+	if g.noRetreat(i, cause, attackers...) {
 		return nil
 	}
 	paths := retreatPaths(g.sc, g.st, i, attackers)
@@ -253,7 +273,7 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) er
 	}
 	why := fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID)
 	if g.st.Units[p.through].Status != Disordered {
-		g.disorder(p.through, why)
+		g.disorder(p.through, why, attackers...)
 		return nil
 	}
 	leaders := stackedLeaders(g.sc, g.st, p.through)

@@ -401,13 +401,13 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		}
 		switch e.Kind {
 		case EffectDisordered:
-			g.disorder(i, cause)
+			g.disorder(i, cause, against...)
 		case EffectRetreat:
 			retreat = true
 		case EffectRetired:
 			g.retireFrom(i, cause, against)
 		case EffectUnhorsed:
-			g.unhorse(i, cause)
+			g.unhorse(i, cause, against)
 		case EffectEliminated:
 			g.eliminate(i, cause)
 		}
@@ -433,13 +433,14 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 
 // unhorse: "Replace the Mounted MAA with an Unhorsed MAA unit in Disordered
 // status" (12.5). A unit with no horse to lose is Disordered instead
-// (ruling R77); a Retired one is eliminated (12.4).
-func (g *game) unhorse(i int, cause string) {
+// (ruling R77); a Retired one is eliminated (12.4). Against are the units
+// that inflicted it (Infidel 14.4, through disorder).
+func (g *game) unhorse(i int, cause string, against []int) {
 	switch t := unitType(g.sc, g.st, i); {
 	case g.st.Units[i].Status == Retired:
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 	case t.Unhorsed == "":
-		g.disorder(i, cause+"; it has no horse to lose")
+		g.disorder(i, cause+"; it has no horse to lose", against...)
 	default:
 		g.emit(UnitUnhorsed{Unit: g.sc.Units[i].ID, Type: t.Unhorsed, Cause: cause})
 	}
