@@ -13,6 +13,9 @@ import (
 // their end: Ascalon (1099) by Loss Checks, Arsuf (1191) by Victory Points
 // (Infidel 2.4, ruling R176). Each mail the players answered is read back.
 func TestDemoInfidelBattles(t *testing.T) {
+	if raceBuild {
+		t.Skip("whole battles take minutes under the race detector: .ci/run runs this test without -race")
+	}
 	for _, c := range []struct {
 		scenario string
 		decided  *regexp.Regexp // the line that decides the battle
