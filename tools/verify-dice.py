@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Verify a Herald dice export, independently of Herald.
+"""Verify a Herald dice export or the dice records of its mails, independently of Herald.
 
 Reads a game's export (JSON Lines: a header, then one line per log entry,
-as specified in docs/dice.md) and checks, with the Python 3 standard
-library only:
+as specified in docs/dice.md, format version 1 or 2) and checks, with the
+Python 3 standard library only:
 
   * that every line is exactly its canonical encoding (so no byte can be
     changed unnoticed),
@@ -11,7 +11,9 @@ library only:
   * each batch's seed against the commitment published before it,
   * each order block against its SHA-256,
   * every roll's value (HMAC-SHA256 of the roll message, rejection
-    sampling), its batch, index and per-game sequence number,
+    sampling; version 2 binds it to the sender's block and to the
+    checkpoint the batch follows), its batch, index and per-game sequence
+    number,
   * the Ed25519 signature of every seal, with a pure-Python Ed25519
     verifier written from RFC 8032 (slow: a few milliseconds per seal;
     --no-signatures skips it),
@@ -21,12 +23,23 @@ It does NOT replay the orders through the rules engine: that check (that
 the logged orders and rolls produce exactly the logged events and final
 state) needs Herald itself: herald verify.
 
-It stops at the first entry that fails and names it: entry 0 is the header,
-entry N the N-th line after it. Exit status: 0 the export verifies, 1 it
-fails, 2 bad usage or an unreadable file.
+It stops at the first entry that fails and names it as herald verify does:
+"FAILED: line N (entry N-1, KIND): reason", the line as an editor counts
+(the header is line 1, entry 0), and for a roll "roll #SEQ, PURPOSE" in
+place of the kind.
+
+With --mail FILE.eml (repeatable) it checks instead the dice records that
+the mails of a version 2 game carry ("The record in every mail"): each
+record's signed checkpoint, seed, order lines and rolls, and that the
+mails, taken by batch, follow one another without a gap.
+
+Exit status: 0 everything verifies, 1 it fails, 2 bad usage or an
+unreadable file.
 """
 
 import argparse
+import email
+import email.policy
 import hashlib
 import hmac
 import json
@@ -34,20 +47,27 @@ import re
 import struct
 import sys
 
-VERSION = 1
-MAX_LINE = 1 << 20
+VERSION_ONE, VERSION_TWO = 1, 2
+VERSIONS = (VERSION_ONE, VERSION_TWO)
+MAX_LINE = 1 << 20  # bytes of a line, its newline not counted
 MAX_U64 = (1 << 64) - 1
 MIN_I64, MAX_I64 = -(1 << 63), (1 << 63) - 1
 
-ROLL_DOMAIN = b"herald/dice/roll/v1"
+ROLL_DOMAIN_V1 = b"herald/dice/roll/v1"
+ROLL_DOMAIN_V2 = b"herald/dice/roll/v2"
 HEAD_DOMAIN = b"herald/dice/head/v1"
 
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 HEX128 = re.compile(r"[0-9a-f]{128}\Z")
+DECIMAL = re.compile(r"(0|[1-9][0-9]*)\Z")
 
 # Members of each kind of line, in canonical order, with their types:
 # u = unsigned 64-bit integer, i = signed 64-bit integer, s = string,
-# h = 32 bytes in hex, g = 64 bytes in hex, l = list of strings.
+# h = 32 bytes in hex, g = 64 bytes in hex, l = list of strings. The "i"
+# members (herald_dice, value) read as Herald reads them, any signed 64-bit
+# integer; their narrower ranges (herald_dice 1 or 2, value 0-9) are
+# checked where Herald checks them, so that a failure names the same line
+# the same way ("entry 0, header" or "roll #SEQ, PURPOSE").
 HEADER = [("herald_dice", "i"), ("game", "s"), ("scenario", "s"), ("sides", "l"),
           ("public_key", "h"), ("commit", "h"), ("hash", "h")]
 KINDS = {
@@ -62,14 +82,27 @@ KINDS = {
 
 
 class Failure(Exception):
-    def __init__(self, entry, kind, reason):
+    """The first entry that fails: entry 0 is the header."""
+
+    def __init__(self, entry, kind, reason, roll=""):
         super().__init__(reason)
-        self.entry, self.kind, self.reason = entry, kind, reason
+        self.entry, self.kind, self.reason, self.roll = entry, kind, reason, roll
+
+    def where(self):
+        # As Herald's Failure.Where: "line 5 (entry 4, roll #2, Fire DR: …)".
+        what = "entry %d" % self.entry
+        if self.roll:
+            what += ", " + self.roll
+        elif self.kind:
+            what += ", " + self.kind
+        return "line %d (%s)" % (self.entry + 1, what)
 
     def __str__(self):
-        if self.kind:
-            return "entry %d (%s): %s" % (self.entry, self.kind, self.reason)
-        return "entry %d: %s" % (self.entry, self.reason)
+        return "%s: %s" % (self.where(), self.reason)
+
+
+def roll_words(seq, purpose):
+    return "roll #%d, %s" % (seq, purpose)
 
 
 # ---------------------------------------------------------------- bytes
@@ -82,20 +115,55 @@ def field(b):
     return u64(len(b)) + b
 
 
-def roll_message(game, batch, index, purpose, orders_sha256, attempt):
-    return (field(ROLL_DOMAIN) + field(game.encode("utf-8")) + u64(batch) + u64(index)
+def roll_message_v1(game, batch, index, purpose, orders_sha256, attempt):
+    return (field(ROLL_DOMAIN_V1) + field(game.encode("utf-8")) + u64(batch) + u64(index)
             + field(purpose.encode("utf-8")) + field(orders_sha256) + u64(attempt))
 
 
-def derive(seed, game, batch, index, purpose, orders_sha256):
+def roll_message_v2(game, batch, index, purpose, block_sha256, after_length, after_head, attempt):
+    return (field(ROLL_DOMAIN_V2) + field(game.encode("utf-8")) + u64(batch) + u64(index)
+            + field(purpose.encode("utf-8")) + field(block_sha256)
+            + u64(after_length) + field(after_head) + u64(attempt))
+
+
+def first_face(seed, message):
+    """The first byte of HMAC-SHA256(seed, message(attempt)) below 250, mod 10."""
     attempt = 0
     while True:
-        mac = hmac.new(seed, roll_message(game, batch, index, purpose, orders_sha256, attempt),
-                       hashlib.sha256).digest()
+        mac = hmac.new(seed, message(attempt), hashlib.sha256).digest()
         for c in mac:
             if c < 250:
                 return c % 10
         attempt += 1
+
+
+def derive_v1(seed, game, batch, index, purpose, orders_sha256):
+    return first_face(seed, lambda a: roll_message_v1(game, batch, index, purpose, orders_sha256, a))
+
+
+def derive_v2(seed, game, batch, index, purpose, block_sha256, after_length, after_head):
+    return first_face(seed, lambda a: roll_message_v2(game, batch, index, purpose, block_sha256,
+                                                      after_length, after_head, a))
+
+
+# Kept for callers of the version 1 name.
+derive = derive_v1
+
+
+def sender_block(orders):
+    """The sender's block of a batch's order text (bytes): the part after its
+    last line that begins with "[" and ends with "]", or all of it."""
+    rest = orders
+    i = 0
+    while i < len(orders):
+        end = orders.find(b"\n", i)
+        if end < 0:
+            end = len(orders)
+        line = orders[i:end]
+        if len(line) >= 2 and line[:1] == b"[" and line[-1:] == b"]":
+            rest = orders[end + 1:]
+        i = end + 1
+    return rest
 
 
 def head_message(game, length, head):
@@ -122,11 +190,32 @@ class Pairs(list):
     pass
 
 
+def _no_constant(name):
+    raise ValueError("%s is not JSON" % name)  # Python's json reads NaN, Infinity; JSON has none
+
+
+def _int(s):
+    # Longer than any 64-bit integer: out of range, without converting
+    # a million digits.
+    return int(s) if len(s) <= 24 else (1 << 80)
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def go_string(s):
+    """The string as Go's encoding/json decodes it: a \\uD800-\\uDFFF escape
+    that is not half of a proper pair becomes U+FFFD. (Python's json keeps
+    it as a lone surrogate.) Re-encoding then differs from the line, which
+    is thus not canonical, as with Herald."""
+    return LONE_SURROGATE.sub("\ufffd", s)
+
+
 def parse(line, members_for):
     """Parse a line, check its members and canonical form; return a dict."""
     try:
         text = line.decode("utf-8")
-        pairs = json.loads(text, object_pairs_hook=Pairs)
+        pairs = json.loads(text, object_pairs_hook=Pairs, parse_constant=_no_constant, parse_int=_int)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
         raise ValueError("not JSON: %s" % e)
     if not isinstance(pairs, Pairs):
@@ -141,34 +230,64 @@ def parse(line, members_for):
         ok = {
             "u": lambda v: type(v) is int and 0 <= v <= MAX_U64,
             "i": lambda v: type(v) is int and MIN_I64 <= v <= MAX_I64,
-            "s": lambda v: type(v) is str and utf8_ok(v),
+            "s": lambda v: type(v) is str,
             "h": lambda v: type(v) is str and HEX64.match(v) is not None,
             "g": lambda v: type(v) is str and HEX128.match(v) is not None,
-            "l": lambda v: type(v) is list and all(type(s) is str and utf8_ok(s) for s in v),
+            "l": lambda v: type(v) is list and all(type(s) is str for s in v),
         }[typ](v)
         if not ok:
             raise ValueError("member %r has a wrong type or spelling: %r" % (name, v))
+        if typ == "s":
+            obj[name] = go_string(v)
+        elif typ == "l":
+            obj[name] = [go_string(s) for s in v]
     if encode(obj, members) != text:
         raise ValueError("not in canonical form")
     return obj
-
-
-def utf8_ok(s):
-    try:
-        s.encode("utf-8")
-        return True
-    except UnicodeEncodeError:  # a lone surrogate
-        return False
 
 
 def line_hash(obj, members):
     return hashlib.sha256(encode(obj, members, with_hash=False).encode("ascii")).hexdigest()
 
 
+def _kind_key(k):
+    # Go's encoding/json matches a member to the struct field "kind" when
+    # the names are equal under Unicode simple case folding: k may also be
+    # K or the Kelvin sign.
+    return (len(k) == 4 and k[0] in "kK\u212a" and k[1] in "iI" and k[2] in "nN"
+            and k[3] in "dD")
+
+
+def claimed_kind(line):
+    """The kind a line claims, for naming a line that does not parse: what
+    Herald reads with encoding/json into a struct of one string "kind"
+    (lenient: invalid UTF-8 allowed, keys matched without case, the last
+    one winning; any type error means none)."""
+    try:
+        text = line.decode("utf-8", errors="replace")
+        pairs = json.loads(text, object_pairs_hook=Pairs, parse_constant=_no_constant,
+                           parse_int=str, parse_float=str)
+    except (ValueError, RecursionError):
+        return ""
+    if not isinstance(pairs, Pairs):
+        return ""
+    kind = ""
+    for k, v in pairs:
+        if not _kind_key(k) or v is None:
+            continue
+        if type(v) is not str:
+            return ""
+        kind = v
+    return kind if kind in KINDS else ""
+
+
 # ---------------------------------------------------------------- Ed25519 (RFC 8032)
-# Verification only, following Go's crypto/ed25519 exactly: the public key
-# may be a non-canonical encoding, S must be below L, and the encoding of
-# [S]B - [k]A must equal R byte for byte.
+# Verification only, deciding exactly as Go's crypto/ed25519.Verify does
+# (docs/dice.md, "A checkpoint and its signature"): S must be below L; the
+# public key A decodes by RFC 8032 5.1.3 except that a y of p or more is
+# taken modulo p and x = 0 with the sign bit set is accepted; k is
+# SHA-512(R || A || M) mod L over the bytes as given; and the canonical
+# encoding of [S]B - [k]A must equal R byte for byte (cofactorless).
 
 P = 2 ** 255 - 19
 L = 2 ** 252 + 27742317777372353535851937790883648493
@@ -177,6 +296,8 @@ SQRT_M1 = pow(2, (P - 1) // 4, P)
 
 
 def _add(a, b):
+    # Extended coordinates, a = -1 (add-2008-hwcd-3): complete, so it also
+    # doubles and handles the identity and points of small order.
     x1, y1, z1, t1 = a
     x2, y2, z2, t2 = b
     A = (y1 - x1) * (y2 - x2) % P
@@ -200,7 +321,7 @@ def _mul(s, pt):
 def _decode(b):
     y = int.from_bytes(b, "little") & ((1 << 255) - 1)
     sign = b[31] >> 7
-    y %= P
+    y %= P  # Go accepts y >= p (a non-canonical encoding)
     x2 = (y * y - 1) * pow(D * y * y + 1, P - 2, P) % P
     if x2 == 0:
         x = 0  # Go accepts a set sign bit here ("-0")
@@ -226,13 +347,13 @@ _B = _decode(_BY.to_bytes(32, "little"))
 
 
 def ed25519_verify(pub, msg, sig):
-    if len(pub) != 32 or len(sig) != 64 or sig[63] & 224:
+    if len(pub) != 32 or len(sig) != 64:
+        return False
+    s = int.from_bytes(sig[32:], "little")
+    if s >= L:  # includes any S with one of the top three bits set
         return False
     a = _decode(pub)
     if a is None:
-        return False
-    s = int.from_bytes(sig[32:], "little")
-    if s >= L:
         return False
     k = int.from_bytes(hashlib.sha512(sig[:32] + pub + msg).digest(), "little") % L
     minus_a = ((P - a[0]) % P, a[1], a[2], (P - a[3]) % P)
@@ -241,7 +362,8 @@ def ed25519_verify(pub, msg, sig):
 
 
 def self_test():
-    """RFC 8032 section 7.1, tests 1 and 2."""
+    """RFC 8032 section 7.1, tests 1 to 3; S >= L refused; and Go's verdicts
+    on keys and R of small order in canonical and non-canonical encodings."""
     vectors = [
         ("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
          "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
@@ -249,6 +371,9 @@ def self_test():
         ("3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
          "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da"
          "085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"),
+        ("fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
+         "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac"
+         "18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"),
     ]
     for pub, msg, sig in vectors:
         pub, msg, sig = bytes.fromhex(pub), bytes.fromhex(msg), bytes.fromhex(sig)
@@ -258,7 +383,34 @@ def self_test():
         bad[5] ^= 1
         if ed25519_verify(pub, msg, bytes(bad)):
             return False
-    return True
+        # S + L: the same point [S]B, so only the rule S < L refuses it
+        # (the top three bits of the last byte are still clear).
+        s = int.from_bytes(sig[32:], "little") + L
+        if s >> 253:
+            return False  # the vectors all leave room below 2^253
+        malleated = sig[:32] + s.to_bytes(32, "little")
+        if ed25519_verify(pub, msg, malleated):
+            return False
+        r, a = _decode(sig[:32]), _decode(pub)
+        k = int.from_bytes(hashlib.sha512(sig[:32] + pub + msg).digest(), "little") % L
+        if _encode(_add(_mul(s, _B), _mul(k, ((P - a[0]) % P, a[1], a[2], (P - a[3]) % P)))) != _encode(r):
+            return False  # [S+L]B - [k]A would match R: the test means something
+    # Go's crypto/ed25519.Verify on message "herald", for each public key
+    # (y = 1; y = 1 with the sign bit; y = p+1; y = p-1; y = p-1 with the
+    # sign bit; y = p), each R (y = 1; y = p+1; y = 1 with the sign bit;
+    # y = p-1) and S of 0 and 1, in that order: 1 valid, 0 not.
+    want = "100000001000000010000000100000000000001000000000"
+
+    def enc(y, sign=0):
+        return (y | sign << 255).to_bytes(32, "little")
+    pubs = [enc(1), enc(1, 1), enc(P + 1), enc(P - 1), enc(P - 1, 1), enc(P)]
+    rs = [enc(1), enc(P + 1), enc(1, 1), enc(P - 1)]
+    got = ""
+    for pub in pubs:
+        for r in rs:
+            for s in (0, 1):
+                got += "1" if ed25519_verify(pub, b"herald", r + s.to_bytes(32, "little")) else "0"
+    return got == want
 
 
 # ---------------------------------------------------------------- verification
@@ -285,14 +437,14 @@ class Verifier:
         if last:
             i = len(lines)
             kind = "header" if i == 0 else ""
-            if len(last) > MAX_LINE:
+            if len(last) > MAX_LINE + 1:  # as Herald, which reads a line and its newline
                 raise Failure(i, kind, "the line is longer than %d bytes" % MAX_LINE)
             raise Failure(i, kind, "the line does not end with a newline")
         self.end(n)
 
     def check_line(self, i, line):
         kind = "header" if i == 0 else ""
-        if len(line) > MAX_LINE:
+        if len(line) > MAX_LINE:  # the newline not counted
             raise Failure(i, kind, "the line is longer than %d bytes" % MAX_LINE)
         if i == 0:
             self.header(line)
@@ -308,8 +460,8 @@ class Verifier:
             fail(str(e))
         if line_hash(h, HEADER) != h["hash"]:
             fail("hash %s, but the header hashes to %s" % (h["hash"], line_hash(h, HEADER)))
-        if h["herald_dice"] != VERSION:
-            fail("format version %d, this verifier reads %d" % (h["herald_dice"], VERSION))
+        if h["herald_dice"] not in VERSIONS:
+            fail("format version %d, this verifier reads %d and %d" % (h["herald_dice"], VERSION_ONE, VERSION_TWO))
         if not h["game"] or not h["scenario"]:
             fail("empty game or scenario id")
         sides = h["sides"]
@@ -321,6 +473,7 @@ class Verifier:
         if self.public_key is not None and self.public_key != h["public_key"]:
             fail("installation key %s, but the game's first mail gave %s" % (h["public_key"], self.public_key))
         self.h = h
+        self.version = h["herald_dice"]
         self.game = h["game"]
         self.head = h["hash"]
         self.commit = h["commit"]
@@ -341,7 +494,7 @@ class Verifier:
         kind = e["kind"]
 
         def fail(reason):
-            raise Failure(i, kind, reason)
+            raise Failure(i, kind, reason, roll_words(e["seq"], e["purpose"]) if kind == "roll" else "")
         if e["i"] != i:
             fail("numbered %d, but it is line %d after the header" % (e["i"], i))
         if e["prev"] != self.head:
@@ -357,6 +510,8 @@ class Verifier:
                     head_message(self.game, i - 1, bytes.fromhex(e["prev"])),
                     bytes.fromhex(e["sig"])):
                 fail("the signature of checkpoint %d:%s is not the installation key's" % (i - 1, e["prev"]))
+            # The checkpoint the next batch follows (version 2 rolls).
+            self.after = (i - 1, bytes.fromhex(e["prev"]))
             self.seals += 1
             self.expect = "block"
         elif kind == "block":
@@ -368,12 +523,14 @@ class Verifier:
             if c != self.commit:
                 fail("seed %s hashes to %s, but the commitment published before it is %s"
                      % (e["seed"], c, self.commit))
-            oh = hashlib.sha256(e["orders"].encode("utf-8")).hexdigest()
+            orders = e["orders"].encode("utf-8")
+            oh = hashlib.sha256(orders).hexdigest()
             if oh != e["orders_sha256"]:
                 fail("orders_sha256 %s, but the orders hash to %s" % (e["orders_sha256"], oh))
             self.commit = e["next_commit"]
             self.batch, self.seed = e["batch"], bytes.fromhex(e["seed"])
             self.orders_sha256 = bytes.fromhex(e["orders_sha256"])
+            self.block_sha256 = hashlib.sha256(sender_block(orders)).digest()
             self.left, self.index = e["rolls"], 0
             self.batches += 1
             self.expect = "roll" if e["rolls"] > 0 else "seal"
@@ -384,7 +541,13 @@ class Verifier:
                 fail("index %d, want %d" % (e["index"], self.index))
             if e["seq"] != self.rolls + 1:
                 fail("seq %d, want %d: a roll was dropped or repeated" % (e["seq"], self.rolls + 1))
-            want = derive(self.seed, self.game, e["batch"], e["index"], e["purpose"], self.orders_sha256)
+            if not 0 <= e["value"] <= 9:
+                fail("value %d is not a face of a d10 (0-9)" % e["value"])
+            if self.version == VERSION_ONE:
+                want = derive_v1(self.seed, self.game, e["batch"], e["index"], e["purpose"], self.orders_sha256)
+            else:
+                want = derive_v2(self.seed, self.game, e["batch"], e["index"], e["purpose"],
+                                 self.block_sha256, self.after[0], self.after[1])
             if e["value"] != want:
                 fail("value %d, but the seed and the orders give %d for %r" % (e["value"], want, e["purpose"]))
             self.rolls += 1
@@ -406,6 +569,7 @@ class Verifier:
         return "a block was expected"
 
     def checkpoints(self, i, kind):
+        # As Herald: a checkpoint's failure names the entry by its kind only.
         for head, sig in self.cps.get(i, []):
             if head != self.head:
                 raise Failure(i, kind, "the chain head after %d entries is %s, but the checkpoint says %s: "
@@ -425,18 +589,310 @@ class Verifier:
                           "entries were removed" % (min(beyond), n))
 
 
-def claimed_kind(line):
-    try:
-        k = json.loads(line).get("kind")
-    except Exception:
-        return ""
-    return k if k in KINDS else ""
+# ---------------------------------------------------------------- the record in every mail
 
+RECORD_BEGIN = "-----BEGIN HERALD DICE-----"
+RECORD_END = "-----END HERALD DICE-----"
+
+# The white space Go's strings.Fields splits at (unicode.IsSpace); Python's
+# str.split() would also split at U+001C to U+001F.
+GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+           "\u2028\u2029\u202f\u205f\u3000"
+GO_FIELDS = re.compile("[^%s]+" % re.escape(GO_SPACE))
+
+
+class RecordError(Exception):
+    """A record that does not read: its line in the mail's text (from 1)."""
+
+    def __init__(self, line, reason):
+        super().__init__(reason)
+        self.line, self.reason = line, reason
+
+
+class RecordFailure(Exception):
+    def __init__(self, reason, roll=""):
+        super().__init__(reason)
+        self.reason, self.roll = reason, roll
+
+
+class Record:
+    """One mail's dice record (docs/dice.md, "The record in every mail")."""
+    version = 0
+    game = ""
+    key = b""
+    batch = 0
+    side = ""
+    after = (0, bytes(32))
+    commit = seed = block = next = bytes(32)
+    orders = None  # the sender's block, a line each; None when withheld
+    checkpoint = (0, bytes(32), bytes(64))
+
+    def __init__(self):
+        self.rolls = []  # (seq, index, value, purpose)
+
+    def key_tuple(self):
+        return (self.version, self.game, self.key, self.batch, self.side, self.after, self.commit,
+                self.seed, self.block, tuple(self.orders) if self.orders is not None else None,
+                tuple(self.rolls), self.next, self.checkpoint)
+
+
+def find_records(text):
+    """Every record in a mail's text, in order, as (record, line of its
+    BEGIN marker). Lines are taken as they are, with trailing spaces, tabs
+    and carriage returns removed (as Herald's dice.FindRecords)."""
+    out = []
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    body, start, inside = [], 0, False
+    for n, raw in enumerate(lines, 1):
+        if len(raw.encode("utf-8", "surrogatepass")) > MAX_LINE:
+            raise RecordError(n, "the line is longer than %d bytes" % MAX_LINE)
+        ln = raw.rstrip(" \t\r")
+        if not inside and ln == RECORD_BEGIN:
+            inside, start, body = True, n, []
+        elif inside and ln == RECORD_END:
+            out.append((parse_record(body, start + 1), start))
+            inside = False
+        elif inside:
+            body.append(ln)
+    if inside:
+        raise RecordError(start, "no %s line after it" % RECORD_END)
+    return out
+
+
+class RecordParser:
+    """Reads a record's lines in their fixed order, as Herald's parseRecord."""
+
+    def __init__(self, lines, first):
+        self.lines, self.first, self.i, self.rest = lines, first, 0, ""
+
+    def fail(self, reason, back=0):
+        raise RecordError(self.first + self.i - back, reason)
+
+    def next(self, k):
+        if self.i >= len(self.lines) or not self.lines[self.i].startswith(k + " "):
+            return False
+        self.rest = self.lines[self.i][len(k) + 1:]
+        self.i += 1
+        return True
+
+    def need(self, k):
+        if not self.next(k):
+            if self.i >= len(self.lines):
+                self.fail("the record ends where %s was expected" % json.dumps(k))
+            self.fail("%s where %s was expected" % (json.dumps(self.lines[self.i]), json.dumps(k)))
+        return self.rest
+
+    def text(self, k):
+        s = self.need(k)
+        if s == "":
+            self.fail("empty %s" % k)
+        return s
+
+    def uint(self, k):
+        return self.number(k, self.need(k))
+
+    def number(self, what, s):
+        # The line just read: p.i is past it.
+        if not DECIMAL.match(s) or int(s) > MAX_U64:
+            self.fail("%s %s is not a number" % (what, json.dumps(s)), back=1)
+        return int(s)
+
+    def hex(self, what, s, size):
+        if len(s.encode("utf-8")) != 2 * size:
+            self.fail("%s: want %d hex digits, got %d" % (what, 2 * size, len(s.encode("utf-8"))), back=1)
+        if not re.fullmatch("[0-9a-f]*", s):
+            self.fail("%s: not lowercase hex" % what, back=1)
+        return bytes.fromhex(s)
+
+    def hex_line(self, k, size=32):
+        return self.hex(k, self.need(k), size)
+
+    def checkpoint(self, k, signed):
+        f = GO_FIELDS.findall(self.need(k))
+        want = 3 if signed else 2
+        if len(f) != want:
+            self.fail("%s: want %d fields, got %d" % (k, want, len(f)), back=1)
+        length = self.number(k + " length", f[0])
+        head = self.hex(k + " head", f[1], 32)
+        if signed:
+            return (length, head, self.hex(k + " signature", f[2], 64))
+        return (length, head)
+
+    def roll(self):
+        f = self.rest.split(" ", 3)
+        if len(f) != 4 or f[3] == "":
+            self.fail("roll: want SEQ INDEX VALUE PURPOSE", back=1)
+        seq = self.number("roll seq", f[0])
+        index = self.number("roll index", f[1])
+        value = self.number("roll value", f[2])
+        return (seq, index, value, f[3])
+
+
+def parse_record(lines, first):
+    """A record's lines (without the markers); first is the line number of
+    the first of them in the mail's text."""
+    r = Record()
+    p = RecordParser(lines, first)
+    r.version = p.uint("version")
+    r.game = p.text("game")
+    r.key = p.hex_line("key")
+    r.batch = p.uint("batch")
+    if r.version != VERSION_TWO:
+        raise RecordError(first, "version %d: records exist from version %d on" % (r.version, VERSION_TWO))
+    if r.batch > 0:
+        r.side = p.text("side")
+        r.after = p.checkpoint("after", False)
+        r.commit = p.hex_line("commit")
+        r.seed = p.hex_line("seed")
+        r.block = p.hex_line("block")
+        while p.next("order"):
+            if r.orders is None:
+                r.orders = []
+            r.orders.append(p.rest)
+        while p.next("roll"):
+            r.rolls.append(p.roll())
+    r.next = p.hex_line("next")
+    r.checkpoint = p.checkpoint("checkpoint", True)
+    if p.i < len(lines):
+        p.fail("%s after the checkpoint" % json.dumps(lines[p.i]))
+    return r
+
+
+def verify_record(r, key, signatures):
+    """One record on its own, as Herald's dice.VerifyRecord: key is the
+    installation key from the game's first mail (bytes), or None."""
+    if key is not None and key != r.key:
+        raise RecordFailure("installation key %s, but the game's first mail gave %s" % (r.key.hex(), key.hex()))
+    length, head, sig = r.checkpoint
+    if signatures and not ed25519_verify(r.key, head_message(r.game, length, head), sig):
+        raise RecordFailure("the signature of checkpoint %d:%s is not the installation key's (%s)"
+                            % (length, head.hex(), r.key.hex()))
+    if r.batch == 0:
+        return
+    c = hashlib.sha256(r.seed).digest()
+    if c != r.commit:
+        raise RecordFailure("seed %s hashes to %s, but the commitment it answers is %s"
+                            % (r.seed.hex(), c.hex(), r.commit.hex()))
+    if r.orders is not None:
+        h = hashlib.sha256("".join(o + "\n" for o in r.orders).encode("utf-8")).digest()
+        if h != r.block:
+            raise RecordFailure("block %s, but the orders shown hash to %s" % (r.block.hex(), h.hex()))
+    for i, (seq, index, value, purpose) in enumerate(r.rolls):
+        def fail(reason):
+            raise RecordFailure(reason, roll_words(seq, purpose))
+        if index != i:
+            fail("index %d, want %d" % (index, i))
+        if i > 0 and seq != r.rolls[i - 1][0] + 1:
+            fail("seq %d, want %d: a roll was dropped or repeated" % (seq, r.rolls[i - 1][0] + 1))
+        if not 0 <= value <= 9:
+            fail("value %d is not a face of a d10" % value)
+        want = derive_v2(r.seed, r.game, r.batch, index, purpose, r.block, r.after[0], r.after[1])
+        if value != want:
+            fail("value %d, but the seed and the orders give %d" % (value, want))
+
+
+def follows(prev, r):
+    """That r continues the game from prev, the record of the mail before
+    it, as Herald's dice.Follows."""
+    def fail(reason):
+        raise RecordFailure(reason)
+    if r.game != prev.game:
+        fail("game %s, but the mail before is of game %s" % (json.dumps(r.game), json.dumps(prev.game)))
+    if r.key != prev.key:
+        fail("installation key %s, but the mail before gave %s" % (r.key.hex(), prev.key.hex()))
+    if r.batch != prev.batch + 1:
+        fail("batch %d, but the mail before reported batch %d: a batch in between was never mailed to you"
+             % (r.batch, prev.batch))
+    if r.after != prev.checkpoint[:2]:
+        fail("it follows checkpoint %d:%s, but the mail before ended at %d:%s: the log was changed in between"
+             % (r.after[0], r.after[1].hex(), prev.checkpoint[0], prev.checkpoint[1].hex()))
+    if r.commit != prev.next:
+        fail("its seed answers commitment %s, but the mail before committed %s" % (r.commit.hex(), prev.next.hex()))
+    if r.rolls:
+        if prev.rolls:
+            last = prev.rolls[-1][0]
+        elif prev.batch > 0:
+            return  # the mail before rolled nothing: its last seq is not in it
+        else:
+            last = 0
+        if r.rolls[0][0] != last + 1:
+            fail("its first roll is #%d, but the mail before ended at #%d" % (r.rolls[0][0], last))
+
+
+class MailFailure(Exception):
+    def __init__(self, mail, path, line, roll, reason):
+        super().__init__(reason)
+        self.mail, self.path, self.line, self.roll, self.reason = mail, path, line, roll, reason
+
+    def __str__(self):
+        s = "mail %d (%s)" % (self.mail, self.path)
+        if self.line:
+            s += ", line %d" % self.line
+            if self.roll:
+                s += " (%s)" % self.roll
+        elif self.roll:
+            s += " (%s)" % self.roll
+        return "%s: %s" % (s, self.reason)
+
+
+def mail_text(data):
+    """The decoded text/plain part of a mail (bytes as saved, .eml), or None."""
+    msg = email.message_from_bytes(data, policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    if part is None:
+        return None
+    try:
+        return part.get_content()
+    except (LookupError, UnicodeError):  # an unknown charset
+        return (part.get_payload(decode=True) or b"").decode("utf-8", errors="replace")
+
+
+def verify_mails(mails, key, signatures):
+    """mails: [(path, bytes)]. Returns a summary dict; raises MailFailure."""
+    records = []  # (mail number, path, line, record)
+    for n, (path, data) in enumerate(mails, 1):
+        text = mail_text(data)
+        if text is None:
+            raise MailFailure(n, path, 0, "", "no text/plain part")
+        try:
+            found = find_records(text)
+        except RecordError as e:
+            raise MailFailure(n, path, e.line, "", "dice record: " + e.reason)
+        if not found:
+            raise MailFailure(n, path, 0, "", "no dice record (%s) in it" % RECORD_BEGIN)
+        for r, line in found:
+            records.append((n, path, line, r))
+    for n, path, line, r in records:
+        try:
+            verify_record(r, key, signatures)
+        except RecordFailure as f:
+            raise MailFailure(n, path, line, f.roll, f.reason)
+    # Taken by batch (a record given twice counts once).
+    seen, chain = set(), []
+    for item in sorted(records, key=lambda x: x[3].batch):
+        t = item[3].key_tuple()
+        if t not in seen:
+            seen.add(t)
+            chain.append(item)
+    for (_, _, _, prev), (n, path, line, r) in zip(chain, chain[1:]):
+        try:
+            follows(prev, r)
+        except RecordFailure as f:
+            raise MailFailure(n, path, line, f.roll, f.reason)
+    first, last = chain[0][3], chain[-1][3]
+    return {"ok": True, "mails": len(mails), "game": first.game, "first_batch": first.batch,
+            "last_batch": last.batch, "rolls": sum(len(x[3].rolls) for x in chain),
+            "checkpoint": "%d:%s" % (last.checkpoint[0], last.checkpoint[1].hex())}
+
+
+# ---------------------------------------------------------------- command line
 
 def parse_checkpoint(s):
     parts = s.lower().split(":")
-    if len(parts) not in (2, 3) or not parts[0].isdigit() or not HEX64.match(parts[1]) \
-            or (len(parts) == 3 and not HEX128.match(parts[2])):
+    if len(parts) not in (2, 3) or not DECIMAL.match(parts[0]) or int(parts[0]) > MAX_U64 \
+            or not HEX64.match(parts[1]) or (len(parts) == 3 and not HEX128.match(parts[2])):
         raise argparse.ArgumentTypeError("want LENGTH:HEAD or LENGTH:HEAD:SIG (hex), got %r" % s)
     return int(parts[0]), parts[1], parts[2] if len(parts) == 3 else None
 
@@ -449,6 +905,10 @@ def parse_key(s):
 
 
 def main(argv=None):
+    try:  # purposes and names print as they are, whatever the locale
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
+    except (AttributeError, ValueError):
+        pass
     ap = argparse.ArgumentParser(
         prog="verify-dice.py",
         description=__doc__.split("\n\n")[0],
@@ -460,6 +920,9 @@ def main(argv=None):
     ap.add_argument("export", nargs="?", help="the game's export (JSON Lines); - for stdin")
     ap.add_argument("--checkpoint", action="append", default=[], type=parse_checkpoint,
                     metavar="LENGTH:HEAD[:SIG]", help="a chain head from a mail; repeatable")
+    ap.add_argument("--mail", action="append", default=[], metavar="FILE",
+                    help="a saved mail (.eml) of a version 2 game: check its dice record instead of "
+                         "an export; repeatable, in any order (they are taken by batch)")
     ap.add_argument("--public-key", type=parse_key, metavar="HEX",
                     help="the installation key from the game's first mail")
     ap.add_argument("--no-signatures", action="store_true", help="skip Ed25519 signature checks")
@@ -471,8 +934,12 @@ def main(argv=None):
         ok = self_test()
         print("self-test: " + ("OK" if ok else "FAILED"))
         return 0 if ok else 1
+    if args.mail:
+        if args.export or args.checkpoint:
+            ap.error("--mail checks mails only: no EXPORT or --checkpoint with it")
+        return main_mail(args)
     if not args.export:
-        ap.error("the export file is required")
+        ap.error("the export file (or --mail FILE) is required")
     try:
         if args.export == "-":
             data = sys.stdin.buffer.read()
@@ -492,7 +959,8 @@ def main(argv=None):
     result = {"ok": failure is None, "entries": v.entries, "batches": v.batches, "rolls": v.rolls,
               "seals": v.seals, "checkpoints": v.matched, "head": v.head}
     if failure is not None:
-        result.update(entry=failure.entry, kind=failure.kind, reason=failure.reason)
+        result.update(entry=failure.entry, kind=failure.kind, reason=failure.reason,
+                      line=failure.entry + 1, roll=failure.roll, where=failure.where())
     if args.json:
         print(json.dumps(result))
     elif failure is None:
@@ -501,7 +969,38 @@ def main(argv=None):
                  "" if v.signatures else " (signatures NOT checked)"))
     else:
         print("FAILED: %s" % failure)
+        print("before it: %d entries, %d batches, %d rolls passed" % (v.entries, v.batches, v.rolls))
     return 0 if failure is None else 1
+
+
+def main_mail(args):
+    mails = []
+    for path in args.mail:
+        try:
+            with open(path, "rb") as f:
+                mails.append((path, f.read()))
+        except OSError as e:
+            print("verify-dice: %s" % e, file=sys.stderr)
+            return 2
+    key = bytes.fromhex(args.public_key) if args.public_key else None
+    signatures = not args.no_signatures
+    try:
+        result = verify_mails(mails, key, signatures)
+    except MailFailure as f:
+        if args.json:
+            print(json.dumps({"ok": False, "mail": f.mail, "file": f.path, "line": f.line,
+                              "roll": f.roll, "reason": f.reason}))
+        else:
+            print("FAILED: %s" % f)
+        return 1
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print("OK: %d mails of game %s, batches %d\u2013%d, %d rolls; checkpoint %s%s"
+              % (result["mails"], result["game"], result["first_batch"], result["last_batch"],
+                 result["rolls"], result["checkpoint"],
+                 "" if signatures else " (signatures NOT checked)"))
+    return 0
 
 
 if __name__ == "__main__":

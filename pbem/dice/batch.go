@@ -22,12 +22,27 @@ const (
 // mail may show all of it. Persist it with the game (or rebuild it from the
 // log with ChainFrom).
 type Chain struct {
+	// Version is the game's format version (the header's); 0 in chains
+	// stored before it was kept means VersionOne.
+	Version int    `json:"version,omitempty"`
 	Game    string `json:"game"`
 	Length  uint64 `json:"length"`  // entries in the log
 	Head    Hash   `json:"head"`    // hash of entry Length (of the header when 0)
 	Batches uint64 `json:"batches"` // batches closed; the next is Batches+1
 	Rolls   uint64 `json:"rolls"`   // dice rolled; the next roll's seq is Rolls+1
 	Commit  Hash   `json:"commit"`  // commitment of the next batch's seed
+	// After is the checkpoint the last seal signed (without its
+	// signature): the one the next batch follows, shown in the mail its
+	// sender answered.
+	After Checkpoint `json:"after"`
+}
+
+// version is the chain's format version.
+func (c Chain) version() int {
+	if c.Version == 0 {
+		return VersionOne
+	}
+	return c.Version
 }
 
 // add links e to the chain: it sets e.I, e.Prev and e.Hash and moves the
@@ -103,6 +118,16 @@ type Update struct {
 	Batch      uint64     `json:"batch"`
 	Seed       Hash       `json:"seed"` // the batch's seed, now revealed
 	Rolls      []Roll     `json:"rolls"`
+	// After is the checkpoint the batch followed (signed by the seal
+	// before its block); Commit the commitment its seed answered; Side
+	// the sender and Block the SHA-256 of his own block (SenderBlock),
+	// which the rolls of a version 2 game are derived from; Orders the
+	// batch's whole order text. Zero for a game's opening.
+	After  Checkpoint `json:"after"`
+	Commit Hash       `json:"commit"`
+	Side   string     `json:"side"`
+	Block  Hash       `json:"block"`
+	Orders string     `json:"-"`
 }
 
 // NewGame starts a game's dice: it draws the seed of batch 1 and returns
@@ -145,7 +170,7 @@ func NewGame(key *Key, game, scenario string, sides []string) (*Header, *Update,
 		Commit:    seed.Commitment(),
 	}
 	h.Hash = h.ComputeHash()
-	c := Chain{Game: game, Head: h.Hash, Commit: h.Commit}
+	c := Chain{Version: Version, Game: game, Head: h.Hash, Commit: h.Commit}
 	u := &Update{Next: seed}
 	if err := u.seal(key, &c); err != nil {
 		return nil, nil, err
@@ -158,6 +183,7 @@ func NewGame(key *Key, game, scenario string, sides []string) (*Header, *Update,
 func (u *Update) seal(key *Key, c *Chain) error {
 	sig := key.sign(c.Game, c.Length, c.Head)
 	u.Checkpoint = Checkpoint{Length: c.Length, Head: c.Head, Sig: &sig}
+	c.After = Checkpoint{Length: c.Length, Head: c.Head}
 	e := Entry{Kind: KindSeal, Sig: sig}
 	if err := c.add(&e); err != nil {
 		return err
@@ -181,6 +207,7 @@ type Batch struct {
 	move    uint64
 	orders  string
 	ordersH Hash
+	blockH  Hash // SHA-256 of SenderBlock(orders)
 	d       *deriver
 	rolls   []Roll
 	closed  bool
@@ -213,8 +240,29 @@ func Begin(c Chain, seed Seed, side string, move uint64, orders string) (*Batch,
 		move:    move,
 		orders:  orders,
 		ordersH: sha256.Sum256([]byte(orders)),
+		blockH:  sha256.Sum256([]byte(SenderBlock(orders))),
 		d:       newDeriver(seed),
 	}, nil
+}
+
+// SenderBlock is the sender's own block in a batch's order text: the
+// lines after the last line that begins with "[" and ends with "]" (the
+// side line of a queued block of standing orders, or of the sender), or
+// the whole text when it has none.
+func SenderBlock(orders string) string {
+	rest := orders
+	for i := 0; i < len(orders); {
+		end := strings.IndexByte(orders[i:], '\n')
+		if end < 0 {
+			end = len(orders) - i
+		}
+		line := orders[i : i+end]
+		if len(line) >= 2 && line[0] == '[' && line[len(line)-1] == ']' {
+			rest = orders[min(i+end+1, len(orders)):]
+		}
+		i += end + 1
+	}
+	return rest
 }
 
 // Number is the batch's number in the game, from 1.
@@ -222,7 +270,9 @@ func (b *Batch) Number() uint64 { return b.number }
 
 // Roll rolls one d10 (0–9) for purpose and records it. It is derived from
 // the batch's seed, the game, the batch, the roll's index in the batch,
-// purpose and the hash of the order block (Derive).
+// purpose, the hash of the sender's block and the checkpoint the batch
+// follows (DeriveV2; a version 1 game's from the hash of the whole order
+// text, Derive).
 func (b *Batch) Roll(purpose string) (int, error) {
 	if b.closed {
 		return 0, fmt.Errorf("dice: roll %q: batch %d is closed", purpose, b.number)
@@ -234,7 +284,12 @@ func (b *Batch) Roll(purpose string) (int, error) {
 		return 0, err
 	}
 	idx := uint64(len(b.rolls))
-	v := b.d.derive(b.chain.Game, b.number, idx, purpose, b.ordersH)
+	var v int
+	if b.chain.version() == VersionOne {
+		v = b.d.derive(b.chain.Game, b.number, idx, purpose, b.ordersH)
+	} else {
+		v = b.d.deriveV2(b.chain.Game, b.number, idx, purpose, b.blockH, b.chain.After)
+	}
 	b.rolls = append(b.rolls, Roll{
 		Seq:     b.chain.Rolls + idx + 1,
 		Batch:   b.number,
@@ -266,7 +321,8 @@ func (b *Batch) Close(key *Key, eventsSHA256, stateSHA256 Hash) (*Update, error)
 		return nil, err
 	}
 	c := b.chain
-	u := &Update{Next: next, Batch: b.number, Seed: Hash(b.seed), Rolls: b.Rolls()}
+	u := &Update{Next: next, Batch: b.number, Seed: Hash(b.seed), Rolls: b.Rolls(),
+		After: c.After, Commit: c.Commit, Side: b.side, Block: b.blockH, Orders: b.orders}
 	block := Entry{
 		Kind:         KindBlock,
 		Batch:        b.number,
@@ -319,10 +375,12 @@ func EventsSHA256(events [][]byte) Hash {
 // ChainFrom rebuilds a game's Chain from its header and log, as stored.
 // It trusts them: use Verify to check a log.
 func ChainFrom(h *Header, entries []Entry) Chain {
-	c := Chain{Game: h.Game, Head: h.Hash, Commit: h.Commit}
+	c := Chain{Version: h.Version, Game: h.Game, Head: h.Hash, Commit: h.Commit}
 	for _, e := range entries {
 		c.Length, c.Head = e.I, e.Hash
 		switch e.Kind {
+		case KindSeal:
+			c.After = Checkpoint{Length: e.I - 1, Head: e.Prev}
 		case KindBlock:
 			c.Batches, c.Commit = e.Batch, e.NextCommit
 		case KindRoll:

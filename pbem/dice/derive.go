@@ -13,8 +13,9 @@ import (
 // Domain tags: the first field of every message, so that a signature or a
 // MAC made for one purpose can never be taken for another.
 const (
-	rollDomain = "herald/dice/roll/v1"
-	headDomain = "herald/dice/head/v1"
+	rollDomain   = "herald/dice/roll/v1"
+	rollDomainV2 = "herald/dice/roll/v2"
+	headDomain   = "herald/dice/head/v1"
 )
 
 // appendU64 appends v as 8 bytes, big-endian.
@@ -47,13 +48,49 @@ func rollMessage(b []byte, game string, batch, index uint64, purpose string, ord
 	return appendU64(b, attempt)
 }
 
-// Derive computes a roll: mac = HMAC-SHA256(key = seed, RollMessage(…,
-// attempt)); the value is the first byte of mac below 250, modulo 10. 250
-// is the largest multiple of 10 a byte holds, so every face is equally
-// likely (rejection sampling, no modulo bias). If all 32 bytes are 250 or
-// more (probability about 10^-52) the next attempt is tried.
+// RollMessageV2 is the message whose HMAC decides a roll in a game of
+// format version 2:
+//
+//	field("herald/dice/roll/v2") field(game) u64(batch) u64(index)
+//	field(purpose) field(blockSHA256) u64(after.Length) field(after.Head)
+//	u64(attempt)
+//
+// blockSHA256 is the SHA-256 of the sender's own block (SenderBlock of the
+// batch's order text), not of the standing orders queued before it, and
+// after is the checkpoint the batch follows: the one signed by the seal
+// before its block, shown in the mail the sender answered. So a roll
+// depends on nothing but the committed seed, the history both players saw,
+// and what the sender wrote; nobody can add anything later that changes it.
+func RollMessageV2(game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint, attempt uint64) []byte {
+	return rollMessageV2(nil, game, batch, index, purpose, blockSHA256, after, attempt)
+}
+
+func rollMessageV2(b []byte, game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint, attempt uint64) []byte {
+	b = appendField(b, rollDomainV2)
+	b = appendField(b, game)
+	b = appendU64(b, batch)
+	b = appendU64(b, index)
+	b = appendField(b, purpose)
+	b = appendFieldBytes(b, blockSHA256[:])
+	b = appendU64(b, after.Length)
+	b = appendFieldBytes(b, after.Head[:])
+	return appendU64(b, attempt)
+}
+
+// Derive computes a roll of format version 1: mac = HMAC-SHA256(key =
+// seed, RollMessage(…, attempt)); the value is the first byte of mac below
+// 250, modulo 10. 250 is the largest multiple of 10 a byte holds, so every
+// face is equally likely (rejection sampling, no modulo bias). If all 32
+// bytes are 250 or more (probability about 10^-52) the next attempt is
+// tried.
 func Derive(seed [32]byte, game string, batch, index uint64, purpose string, ordersSHA256 Hash) int {
 	return newDeriver(seed).derive(game, batch, index, purpose, ordersSHA256)
+}
+
+// DeriveV2 computes a roll of format version 2, from RollMessageV2 as
+// Derive does from RollMessage.
+func DeriveV2(seed [32]byte, game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint) int {
+	return newDeriver(seed).deriveV2(game, batch, index, purpose, blockSHA256, after)
 }
 
 // deriver keeps one HMAC state per seed so a batch's rolls reuse it.
@@ -68,8 +105,21 @@ func newDeriver(seed [32]byte) *deriver {
 }
 
 func (d *deriver) derive(game string, batch, index uint64, purpose string, ordersSHA256 Hash) int {
+	return d.first(func(b []byte, attempt uint64) []byte {
+		return rollMessage(b, game, batch, index, purpose, ordersSHA256, attempt)
+	})
+}
+
+func (d *deriver) deriveV2(game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint) int {
+	return d.first(func(b []byte, attempt uint64) []byte {
+		return rollMessageV2(b, game, batch, index, purpose, blockSHA256, after, attempt)
+	})
+}
+
+// first tries attempts 0, 1, … of message until a MAC yields a face.
+func (d *deriver) first(message func(b []byte, attempt uint64) []byte) int {
 	for attempt := uint64(0); ; attempt++ {
-		d.buf = rollMessage(d.buf[:0], game, batch, index, purpose, ordersSHA256, attempt)
+		d.buf = message(d.buf[:0], attempt)
 		d.mac.Reset()
 		d.mac.Write(d.buf)
 		d.sum = d.mac.Sum(d.sum[:0])

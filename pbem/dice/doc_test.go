@@ -82,7 +82,7 @@ func workedExample(t *testing.T) *example {
 	var seed [32]byte
 	hex.Decode(seed[:], []byte(exSeed1))
 	d := newDeriver(seed)
-	d.derive(exGame, 1, 0, exPurpose, sha256.Sum256([]byte(exOrders)))
+	d.deriveV2(exGame, 1, 0, exPurpose, sha256.Sum256([]byte(exOrders)), Checkpoint{Length: 0, Head: h.Hash})
 	ex.mac = d.sum
 	return ex
 }
@@ -123,14 +123,16 @@ func TestWorkedExample(t *testing.T) {
 		{"commitment of seed 1", "$ printf '%s' " + exSeed1 + " | xxd -r -p | sha256sum\n" + Seed(seed1).Commitment().String() + "  -\n"},
 		{"hash of the orders", "$ printf 'ACTIVATE Doria\\nEND\\nCONTINUE Grimaldi\\n' | sha256sum\n" + Hash(ordersH).String() + "  -\n"},
 		{"roll message", "$ sed 's/#.*//' > roll.hex <<'EOF'\n" +
-			annotatedField([]byte(rollDomain), `"herald/dice/roll/v1"`) +
+			annotatedField([]byte(rollDomainV2), `"herald/dice/roll/v2"`) +
 			annotatedField([]byte(exGame), `game "`+exGame+`"`) +
 			"> 0000000000000001  # batch 1\n" +
 			"> 0000000000000000  # index 0\n" +
 			annotatedField([]byte(exPurpose), "purpose") +
-			annotatedField(ordersH[:], "SHA-256 of the orders") +
+			annotatedField(ordersH[:], "SHA-256 of the sender's block") +
+			"> 0000000000000000  # after: length 0\n" +
+			annotatedField(ex.header.Hash[:], "after: head, the header's hash") +
 			"> 0000000000000000  # attempt 0\n> EOF\n"},
-		{"roll message length", fmt.Sprintf("$ xxd -r -p roll.hex > roll.bin && wc -c < roll.bin\n%d\n", len(RollMessage(exGame, 1, 0, exPurpose, ordersH, 0)))},
+		{"roll message length", fmt.Sprintf("$ xxd -r -p roll.hex > roll.bin && wc -c < roll.bin\n%d\n", len(RollMessageV2(exGame, 1, 0, exPurpose, ordersH, Checkpoint{Head: ex.header.Hash}, 0)))},
 		{"HMAC", "$ openssl dgst -sha256 -mac HMAC -macopt hexkey:" + exSeed1 + " roll.bin\nHMAC-SHA2-256(roll.bin)= " + hex.EncodeToString(ex.mac) + "\n"},
 		{"first byte", fmt.Sprintf("$ echo $((0x%02x %% 10))\n%d\n", firstByte, ex.value)},
 		{"roll entry value", fmt.Sprintf(`"purpose":%q,"value":%d`, exPurpose, roll.Value)},

@@ -9,8 +9,14 @@ import (
 	"unicode/utf8"
 )
 
-// Version is the export format's version, the header's "herald_dice".
-const Version = 1
+// Version is the export format's version, the header's "herald_dice", of
+// the games Herald starts. Version 1 (VersionOne) games, made before rolls
+// were bound to the checkpoint they follow and to the sender's own block,
+// go on and verify as they were made (docs/dice.md, "Versions").
+const (
+	Version    = 2
+	VersionOne = 1
+)
 
 // Kind says what a log entry records.
 type Kind string

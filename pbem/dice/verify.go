@@ -192,7 +192,9 @@ type verifier struct {
 	batch   uint64
 	seed    Hash
 	ordersH Hash
-	left    uint64 // rolls still expected
+	blockH  Hash       // SHA-256 of the sender's block (version 2)
+	after   Checkpoint // the checkpoint the last seal signed
+	left    uint64     // rolls still expected
 	index   uint64
 	d       *deriver
 	blocks  []AppliedBlock
@@ -299,8 +301,8 @@ func (v *verifier) header(line []byte) *Failure {
 	if got := h.ComputeHash(); got != h.Hash {
 		return fail("hash %s, but the header hashes to %s", h.Hash, got)
 	}
-	if h.Version != Version {
-		return fail("format version %d, this verifier reads %d", h.Version, Version)
+	if h.Version != Version && h.Version != VersionOne {
+		return fail("format version %d, this verifier reads %d and %d", h.Version, VersionOne, Version)
 	}
 	if h.Game == "" || h.Scenario == "" {
 		return fail("empty game or scenario id")
@@ -367,6 +369,7 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 		if !VerifyCheckpoint(v.h.PublicKey, v.h.Game, i-1, e.Prev, e.Sig) {
 			return fail("the signature of checkpoint %d:%s is not the installation key's (%s)", i-1, e.Prev, v.h.PublicKey)
 		}
+		v.after = Checkpoint{Length: i - 1, Head: e.Prev}
 		v.rep.Seals++
 		v.expect = KindBlock
 	case KindBlock:
@@ -384,6 +387,7 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 		}
 		v.commit = e.NextCommit
 		v.batch, v.seed, v.ordersH, v.left, v.index = e.Batch, e.Seed, e.OrdersSHA256, e.Rolls, 0
+		v.blockH = sha256.Sum256([]byte(SenderBlock(e.Orders)))
 		v.d = newDeriver(e.Seed)
 		v.blocks = append(v.blocks, AppliedBlock{
 			Entry: i, Batch: e.Batch, Side: e.Side, Move: e.Move, Orders: e.Orders,
@@ -405,7 +409,7 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 		if e.Seq != v.rep.Rolls+1 {
 			return fail("seq %d, want %d: a roll was dropped or repeated", e.Seq, v.rep.Rolls+1)
 		}
-		if want := v.d.derive(v.h.Game, e.Batch, e.Index, e.Purpose, v.ordersH); e.Value != want {
+		if want := v.derive(e); e.Value != want {
 			return fail("value %d, but the seed and the orders give %d for %q", e.Value, want, e.Purpose)
 		}
 		b := &v.blocks[len(v.blocks)-1]
@@ -421,6 +425,14 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 	v.n, v.head = i, e.Hash
 	v.rep.Entries, v.rep.Head = i, e.Hash
 	return v.checkpoints(i, kind)
+}
+
+// derive is the value roll e must have, by the game's format version.
+func (v *verifier) derive(e Entry) int {
+	if v.h.Version == VersionOne {
+		return v.d.derive(v.h.Game, e.Batch, e.Index, e.Purpose, v.ordersH)
+	}
+	return v.d.deriveV2(v.h.Game, e.Batch, e.Index, e.Purpose, v.blockH, v.after)
 }
 
 // expected says what the verifier waits for, for messages.
