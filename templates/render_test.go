@@ -92,10 +92,13 @@ func TestTextWidth(t *testing.T) {
 			case l == EndMarker:
 				inBlock = false
 				continue
-			case l == "Dice verification":
+			case l == "Dice verification", l == "-----BEGIN HERALD DICE-----":
 				inDice = true
 			case l == "-- ":
 				inDice = false
+			case l == "-----END HERALD DICE-----":
+				inDice = false
+				continue
 			}
 			if inBlock || inDice {
 				continue

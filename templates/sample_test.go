@@ -4,6 +4,8 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"strings"
 )
 
 // The samples follow the opening of Crécy as men-of-iron.md 4.3 tells it
@@ -70,7 +72,22 @@ func dice(batch int, rolls ...RollView) DiceView {
 		Signature:      signature(head),
 		Rolls:          rolls,
 		VerifyHint:     verifyHint,
+		Record:         sampleRecord(batch, head, rolls),
 	}
+}
+
+// sampleRecord is a dice record as pbem/dice prints one (its values are
+// not a real game's: the templates only print it).
+func sampleRecord(batch int, head string, rolls []RollView) string {
+	var b strings.Builder
+	b.WriteString("-----BEGIN HERALD DICE-----\nversion 2\ngame crecy-4f2a\nkey " + hexOf("key") + "\n")
+	fmt.Fprintf(&b, "batch %d\nside French\nafter 12 %s\ncommit %s\nseed %s\nblock %s\n", batch, hexOf("before"),
+		hexOf(hexOf("seed "+string(rune('0'+batch)))), hexOf("seed "+string(rune('0'+batch))), hexOf("block"))
+	for i, r := range rolls {
+		fmt.Fprintf(&b, "roll %d %d %d %s\n", r.Seq, i, r.Die, r.Purpose)
+	}
+	fmt.Fprintf(&b, "next %s\ncheckpoint 16 %s %s\n-----END HERALD DICE-----\n", hexOf(hexOf("seed "+string(rune('1'+batch)))), head, signature(head))
+	return b.String()
 }
 
 var (

@@ -144,6 +144,10 @@ type DiceView struct {
 	Rolls          []RollView
 	// VerifyHint tells how to check, in a sentence: a command, a URL.
 	VerifyHint string
+	// Record is the batch's dice record (pbem/dice Record.String): the
+	// lines herald verify --mail reads, printed as they are, never
+	// wrapped. Empty for a game of format version 1.
+	Record string
 }
 
 // Account is what happened when one block of orders was carried out. Both
@@ -179,6 +183,10 @@ type Welcome struct {
 	PublicKey string
 	// Commitment is the SHA-256 (hex) of the first batch's dice seed.
 	Commitment string
+	// DiceRecord is the game's opening dice record (pbem/dice
+	// OpeningRecord): the key, the first commitment and the signed
+	// opening checkpoint, as herald verify --mail reads them.
+	DiceRecord string
 	FirstToAct string // the side that acts first
 	// Legal are the orders the first player may give; shown to him only.
 	Legal []string

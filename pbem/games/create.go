@@ -89,6 +89,7 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		for i, p := range players {
 			side, _ := sc.SideByName(p.Side)
 			w := s.welcome(g, side, keys[i])
+			w.DiceRecord = dice.OpeningRecord(header, up).String()
 			ref := mailRef{kind: "welcome", side: p.Side, latest: true}
 			army, err := s.armyMap(g, side)
 			if err != nil {

@@ -119,7 +119,7 @@ func diceView(up *dice.Update, rolls []templates.Narrative, game string) templat
 		NextCommitment: up.Chain.Commit.String(),
 		ChainHead:      up.Checkpoint.Head.String(),
 		ChainLength:    int(up.Checkpoint.Length),
-		VerifyHint:     "Check every roll with `herald verify` on the game's export (`herald game export " + game + "`), or with any program that follows docs/dice.md.",
+		VerifyHint:     "Check this mail's rolls now: save it and run `herald verify --mail` on it (with the mail before, to check that nothing came between), or `tools/verify-dice.py --mail`; the whole game with `herald verify` on its export (`herald game export " + game + "`), or with any program that follows docs/dice.md.",
 	}
 	if up.Checkpoint.Sig != nil {
 		v.Signature = up.Checkpoint.Sig.String()

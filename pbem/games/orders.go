@@ -3,6 +3,7 @@ package games
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine"
@@ -135,8 +136,20 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 
 // play parses and applies the block's orders, or checks them (CHECK).
 func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
-	lines := orderLines(b)
-	orders, err := engine.ParseOrders(lines)
+	lines, nonce, err := splitNonce(orderLines(b))
+	var illegal *engine.IllegalOrderError
+	if err == nil {
+		orders, perr := engine.ParseOrders(lines)
+		return w.carryOut(g, side, b, lines, nonce, orders, perr)
+	}
+	if errors.As(err, &illegal) {
+		return w.refuseOrders(g, side, templates.RefusedParse, illegal, lines)
+	}
+	return err
+}
+
+// carryOut applies (or checks, or queues) a block's parsed orders.
+func (w *work) carryOut(g *game, side engine.Side, b pbem.Block, lines []engine.Line, nonce []string, orders []engine.Order, err error) error {
 	var illegal *engine.IllegalOrderError
 	if errors.As(err, &illegal) {
 		return w.refuseOrders(g, side, templates.RefusedParse, illegal, lines)
@@ -158,7 +171,7 @@ func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
 			return err
 		}
 	}
-	err = w.s.play(w.tx, g, block{side: side, orders: orders, lines: lineMap(lines), messageID: w.id})
+	err = w.s.play(w.tx, g, block{side: side, orders: orders, nonce: nonce, lines: lineMap(lines), messageID: w.id})
 	if errors.As(err, &illegal) {
 		return w.refuseOrders(g, side, templates.RefusedIllegal, illegal, lines)
 	}
@@ -167,6 +180,37 @@ func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
 	}
 	w.out.Status = "applied"
 	return nil
+}
+
+// splitNonce takes the NONCE lines out of a block's lines: the words a
+// player adds so that his rolls hang on something nobody could foresee
+// (docs/dice.md). Each comes back canonical, "NONCE" and its words joined
+// by single spaces, to head the sender's part of the batch's order text.
+func splitNonce(lines []engine.Line) ([]engine.Line, []string, error) {
+	var rest []engine.Line
+	var nonce []string
+	for _, l := range lines {
+		f := strings.Fields(l.Text)
+		if len(f) == 0 || !strings.EqualFold(f[0], "NONCE") {
+			rest = append(rest, l)
+			continue
+		}
+		if len(f) == 1 || strings.HasPrefix(f[1], "#") {
+			return lines, nil, &engine.IllegalOrderError{Line: l.No, Text: strings.TrimSpace(l.Text), Rule: "docs/dice.md",
+				Reason: "NONCE needs a word of your own after it", Legal: []string{"NONCE <any word you make up>"}}
+		}
+		if i := slices.IndexFunc(f, func(w string) bool { return strings.HasPrefix(w, "#") }); i > 0 {
+			f = f[:i] // a comment
+		}
+		nonce = append(nonce, "NONCE "+strings.Join(f[1:], " "))
+	}
+	return rest, nonce, nil
+}
+
+// isNonce is whether a line of a batch's order text is a NONCE line.
+func isNonce(text string) bool {
+	f := strings.Fields(text)
+	return len(f) > 0 && f[0] == "NONCE"
 }
 
 func allStanding(orders []engine.Order) bool {

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"slices"
 
 	"herald/data"
 	"herald/engine"
@@ -34,7 +35,7 @@ func (Replayer) Replay(h dice.Header, blocks []dice.AppliedBlock, rolls dice.Rol
 			if !ok {
 				return out, fmt.Errorf("block %d: no side %q in %s", i, p.side, sc.ID)
 			}
-			orders, err := engine.ParseOrders(p.lines)
+			orders, err := engine.ParseOrders(slices.DeleteFunc(p.lines, func(l engine.Line) bool { return isNonce(l.Text) }))
 			if err != nil {
 				return out, fmt.Errorf("block %d: %w", i, err)
 			}

@@ -3,6 +3,7 @@ package games
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine"
@@ -90,8 +91,9 @@ func applyQueued(sc *engine.Scenario, st *engine.State, q []queued, dice engine.
 // text, after the queued blocks each under its "[Side]" line, and then
 // under its own sender's.
 func batchText(sc *engine.Scenario, q []queued, b block) string {
+	own := ownText(b)
 	if len(q) == 0 {
-		return engine.CanonicalBlock(b.orders)
+		return own
 	}
 	var sb strings.Builder
 	for _, x := range q {
@@ -101,6 +103,18 @@ func batchText(sc *engine.Scenario, q []queued, b block) string {
 		}
 	}
 	sb.WriteString("[" + sc.SideName(b.side) + "]\n")
+	sb.WriteString(own)
+	return sb.String()
+}
+
+// ownText is the sender's part of a batch's order text: his NONCE lines,
+// then his block's canonical text. The rolls of the batch are derived
+// from its hash (dice.SenderBlock).
+func ownText(b block) string {
+	var sb strings.Builder
+	for _, n := range b.nonce {
+		sb.WriteString(n + "\n")
+	}
 	sb.WriteString(engine.CanonicalBlock(b.orders))
 	return sb.String()
 }
@@ -160,6 +174,9 @@ func (w *work) queueStanding(g *game, side engine.Side, orders []engine.Order, l
 		b.Lines = append(b.Lines, engine.HeldLine{No: o.LineNo(), Text: o.String()})
 		shown = append(shown, "  "+o.String())
 	}
+	if sameAsLast(q, b) {
+		return true, w.alreadySet(g, side, shown)
+	}
 	if err := saveQueued(w.tx, g, append(q, b)); err != nil {
 		return false, err
 	}
@@ -177,4 +194,32 @@ func (w *work) queueStanding(g *game, side engine.Side, orders []engine.Order, l
 		n.Paragraphs = append(n.Paragraphs, "The game is "+engine.Waiting(g.sc, g.st)+": reply with your orders in the block below.")
 	}
 	return true, w.s.send(w.tx, g, n, g.player(side), mailRef{kind: "standing", tag: hashTag(w.id) + "-", side: g.sc.SideName(side), inReplyTo: w.id})
+}
+
+// sameAsLast is whether b repeats the last block its side queued: a copy
+// of a mail already carried out, under another Message-ID (resent by the
+// player, or injected by someone who wants the batch's order text to
+// change). It would change nothing, so nothing is done (docs/dice.md,
+// "Threat model").
+func sameAsLast(q []queued, b queued) bool {
+	for i := len(q) - 1; i >= 0; i-- {
+		if q[i].Side != b.Side {
+			continue
+		}
+		return slices.EqualFunc(q[i].Lines, b.Lines, func(x, y engine.HeldLine) bool { return x.Text == y.Text })
+	}
+	return false
+}
+
+// alreadySet tells the sender that the standing orders he sent are
+// already set, and changes nothing.
+func (w *work) alreadySet(g *game, side engine.Side, shown []string) error {
+	w.out.Status, w.out.Rejected = "ignored:already-set", true
+	n := templates.Notice{GameID: g.rec.ID, About: "Standing orders already set",
+		Paragraphs: []string{
+			fmt.Sprintf("These standing orders for game %s are already set, by a block just like this one that Herald has not yet carried out:", g.rec.ID),
+			strings.Join(shown, "\n"),
+			"Nothing has changed. If you did not send this mail again yourself, tell your opponent and your club: it is a copy of your earlier one.",
+		}}
+	return w.s.send(w.tx, g, n, g.player(side), mailRef{kind: "standing", tag: hashTag(w.id) + "-", side: g.sc.SideName(side), inReplyTo: w.id})
 }

@@ -17,6 +17,7 @@ import (
 type block struct {
 	side      engine.Side
 	orders    []engine.Order
+	nonce     []string       // canonical NONCE lines (splitNonce)
 	lines     map[int]string // the lines as typed, by number, for replies
 	messageID string         // of the mail that carried it
 }
@@ -128,12 +129,14 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 	}
 	if g.rec.Over {
 		acc.Lines = narrate(g.sc, res.Events, up.Rolls, b.side)
+		acc.Dice.Record = diceRecord(g, up, true) // the export attached reveals all
 		return s.gameOver(tx, g, acc, ref, "")
 	}
 	for i := range 2 {
 		side := engine.Side(i)
 		a := acc
 		a.Lines = narrate(g.sc, res.Events, up.Rolls, side)
+		a.Dice.Record = diceRecord(g, up, side == b.side || !secretBlock(b, res))
 		r := ref
 		r.side = g.sc.SideName(side)
 		var again []string
@@ -163,6 +166,31 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 		}
 	}
 	return nil
+}
+
+// diceRecord is the batch's dice record for a mail (docs/dice.md, "The
+// record in every mail"), with the sender's block when withOrders; none
+// for a game of format version 1, whose rolls it could not check.
+func diceRecord(g *game, up *dice.Update, withOrders bool) string {
+	if g.header.Version < dice.Version {
+		return ""
+	}
+	return dice.BatchRecord(&g.header, up, withOrders).String()
+}
+
+// secretBlock is whether a block holds orders its sender's opponent may
+// not see yet: standing orders, or orders kept over his decision. The
+// opponent's dice record then gives only the block's hash.
+func secretBlock(b block, res *engine.BlockResult) bool {
+	if len(res.Held) > 0 {
+		return true
+	}
+	for _, o := range b.orders {
+		if engine.IsStanding(o) {
+			return true
+		}
+	}
+	return false
 }
 
 // released lists the held orders a block settled, each with its fate, by

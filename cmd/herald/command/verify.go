@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"herald/pbem/dice"
 	"herald/pbem/games"
@@ -15,7 +16,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "verify",
-		Usage: "[--checkpoint LEN:HEAD[:SIG] …] [--key PUBLIC-KEY] [--no-replay] (EXPORT.jsonl | --store FILE --game ID | --config FILE --game ID)",
+		Usage: "[--checkpoint LEN:HEAD[:SIG] …] [--key PUBLIC-KEY] [--no-replay] (EXPORT.jsonl | --store FILE --game ID | --config FILE --game ID | --mail FILE.eml …)",
 		Short: "verify a game's dice log and replay it through the rules",
 		Long: `
 Verify checks a game's export (docs/dice.md): every seed against its
@@ -32,7 +33,16 @@ file given by --store, or the store of --config), exports it in memory and
 checks the export exactly as it would check the file, and checks that its
 header names the store's installation key unless --key gives one. The store
 is a single-process database (bbolt) that herald serve holds open: stop
-herald serve first, or export the game and verify the file.`,
+herald serve first, or export the game and verify the file.
+
+With --mail, verify checks the dice records of saved mails instead
+(docs/dice.md, "The record in every mail"): each mail's checkpoint
+signature, its seed against the commitment, the orders shown against
+their hash and every roll; and, given several mails of a game, that each
+follows the one before it with nothing in between (--mail A.eml B.eml …
+takes every .eml file named). It needs nothing but the mails: check each
+result the moment it arrives. Given an export (or --game) too, verify then
+checks it against the checkpoints of those mails.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.Var(&checkpointFlag{}, "checkpoint", "a chain checkpoint LEN:HEAD[:SIG] from a mail; may repeat")
 			fs.String("key", "", "the installation's public key from the game's first mail (hex)")
@@ -40,10 +50,16 @@ herald serve first, or export the game and verify the file.`,
 			fs.String("config", "", "with --game: configuration file (YAML) naming the store")
 			fs.String("store", "", "with --game: store file, instead of --config")
 			fs.String("game", "", "verify this game of the store instead of an export file")
+			fs.Var(&mailFlag{}, "mail", "a saved mail (.eml) whose dice record to check; may repeat")
 		},
 		Run: runVerify,
 	})
 }
+
+type mailFlag struct{ list []string }
+
+func (m *mailFlag) String() string     { return strings.Join(m.list, ",") }
+func (m *mailFlag) Set(s string) error { m.list = append(m.list, s); return nil }
 
 type checkpointFlag struct{ list []dice.Checkpoint }
 
@@ -71,16 +87,35 @@ func runVerify(env Env, fs *flag.FlagSet) int {
 		}
 		opts.PublicKey = &pub
 	}
+	args := fs.Args()
+	if mails := fs.Lookup("mail").Value.(*mailFlag).list; len(mails) > 0 {
+		var exports []string
+		for _, a := range args { // --mail a.eml b.eml … [EXPORT]
+			if strings.HasSuffix(strings.ToLower(a), ".eml") {
+				mails = append(mails, a)
+			} else {
+				exports = append(exports, a)
+			}
+		}
+		recs, code := verifyMails(env, mails, opts.PublicKey)
+		if code != 0 || len(exports) == 0 && get("game") == "" {
+			return code
+		}
+		for _, r := range recs { // the export must pass through every mail's checkpoint
+			opts.Checkpoints = append(opts.Checkpoints, r.rec.Checkpoint)
+		}
+		args = exports
+	}
 	var export io.Reader
 	switch game, fromStore := get("game"), get("store") != "" || get("config") != ""; {
-	case game == "" && !fromStore && fs.NArg() == 1:
-		r, closeFile, err := openExport(env, fs.Arg(0))
+	case game == "" && !fromStore && len(args) == 1:
+		r, closeFile, err := openExport(env, args[0])
 		if err != nil {
 			return fail(env, "verify", err)
 		}
 		defer closeFile()
 		export = r
-	case game != "" && fromStore && fs.NArg() == 0:
+	case game != "" && fromStore && len(args) == 0:
 		b, pub, err := exportFromStore(get("config"), get("store"), game)
 		if err != nil {
 			return fail(env, "verify", err)
