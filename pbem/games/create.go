@@ -98,10 +98,12 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 			if army != nil {
 				w.ArmyMapCID = army.ContentID
 				ref.inline = append(ref.inline, *army)
+				ref.redraw = append(ref.redraw, mapRedraw{Kind: "army", Side: int(side)})
 			}
 			if opening != nil {
 				w.MapCID = opening.ContentID
 				ref.inline = append(ref.inline, *opening)
+				ref.redraw = append(ref.redraw, mapRedraw{Kind: "opening"})
 			}
 			if err := s.send(tx, g, w, p.Address, ref); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine"
@@ -30,7 +31,10 @@ type mailRef struct {
 	side      string // the recipient's side, if a player
 	inReplyTo string // the Message-ID this answers, if any
 	inline    []mailbox.Part
-	attach    []mailbox.Part
+	// redraw says how to draw each inline map again, when the mail is
+	// kept as the side's latest: the store keeps no picture (issue 17).
+	redraw []mapRedraw
+	attach []mailbox.Part
 	// latest keeps the mail as the side's latest, for STATUS.
 	latest bool
 }
@@ -89,11 +93,83 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	if !ref.latest {
 		return nil
 	}
-	keep, err := json.Marshal(withoutKey(o, g.keyOf(ref.side), keyPlaceholder))
+	keep, err := json.Marshal(latestMail{Mail: withoutPictures(withoutKey(o, g.keyOf(ref.side), keyPlaceholder)), Redraw: ref.redraw})
 	if err != nil {
 		return err
 	}
 	return tx.PutMail(g.rec.ID, "latest:"+ref.side, keep)
+}
+
+// latestMail is a side's latest mail as the store keeps it for STATUS and
+// Remail: its text without the player's key and its inline maps without
+// their pictures, with how to draw each again.
+type latestMail struct {
+	Mail   *mailbox.Outgoing `json:"mail"`
+	Redraw []mapRedraw       `json:"redraw"`
+}
+
+// mapRedraw is how an inline map of a kept mail is drawn again: the
+// opening position, or the army of Side in it (a welcome's), or the
+// battlefield as it stands when the mail goes out again (a result's: its
+// moves and results are in the mail's text).
+type mapRedraw struct {
+	Kind string `json:"kind"` // "opening", "army", "now"
+	Side int    `json:"side,omitempty"`
+}
+
+// withoutPictures is o with its inline parts' data left out.
+func withoutPictures(o mailbox.Outgoing) *mailbox.Outgoing {
+	o.Inline = slices.Clone(o.Inline)
+	for i := range o.Inline {
+		o.Inline[i].Data = nil
+	}
+	return &o
+}
+
+// loadLatest reads a side's kept latest mail and draws its maps again;
+// now says whether one of them shows the battlefield as it stands now,
+// not as the mail first showed it. Mails kept before pictures were left
+// out hold them still.
+func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbox.Outgoing, now bool, err error) {
+	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sc.SideName(side))
+	if err != nil || raw == nil {
+		return nil, false, err
+	}
+	var kept latestMail
+	if err := json.Unmarshal(raw, &kept); err != nil {
+		return nil, false, err
+	}
+	if kept.Mail == nil { // kept whole, before issue 17
+		kept.Mail = new(mailbox.Outgoing)
+		return kept.Mail, false, json.Unmarshal(raw, kept.Mail)
+	}
+	o = kept.Mail
+	for i := range o.Inline {
+		if o.Inline[i].Data != nil || i >= len(kept.Redraw) {
+			continue
+		}
+		png, err := s.redraw(g, kept.Redraw[i])
+		if err != nil {
+			return nil, false, err
+		}
+		o.Inline[i].Data = png
+		now = now || kept.Redraw[i].Kind == "now"
+	}
+	return o, now, nil
+}
+
+// redraw draws a kept mail's map again.
+func (s *Service) redraw(g *game, r mapRedraw) ([]byte, error) {
+	switch {
+	case r.Kind == "army" && s.cfg.ArmyMap != nil:
+		return s.cfg.ArmyMap(g.sc, engine.NewState(g.sc), engine.Side(r.Side))
+	case r.Kind == "opening" && s.cfg.Map != nil:
+		st := engine.NewState(g.sc)
+		return s.cfg.Map(g.sc, st, st, nil)
+	case r.Kind == "now" && s.cfg.Map != nil:
+		return s.cfg.Map(g.sc, g.st, g.st, nil)
+	}
+	return nil, fmt.Errorf("games: %s: no way to draw a %q map again", g.rec.ID, r.Kind)
 }
 
 // keyPlaceholder stands for the player's key in the latest mail kept for
@@ -140,17 +216,13 @@ func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing) error {
 // resendLatest queues again the latest mail a side received, with a new
 // identity and date (STATUS).
 func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag string, why resendReason) (bool, error) {
-	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sc.SideName(side))
-	if err != nil || raw == nil {
+	kept, now, err := s.loadLatest(tx, g, side)
+	if err != nil || kept == nil {
 		return false, err
 	}
-	var o mailbox.Outgoing
-	if err := json.Unmarshal(raw, &o); err != nil {
-		return false, err
-	}
-	o = withoutKey(o, keyPlaceholder, g.keys[side])
+	o := withoutKey(*kept, keyPlaceholder, g.keys[side])
 	o.To = []string{to}
-	markResent(&o, s.cfg.Now().UTC(), why)
+	markResent(&o, s.cfg.Now().UTC(), why, now)
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
 	return true, s.enqueue(tx, g.rec.ID, o)
 }

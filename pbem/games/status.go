@@ -22,13 +22,17 @@ const (
 // subject and both parts, what it is: the answer to STATUS, a copy of the
 // latest mail (first sent then), so that the player does not take it for
 // news.
-func markResent(o *mailbox.Outgoing, now time.Time, why resendReason) {
+// mapNow says its map was drawn again as the battlefield stands now.
+func markResent(o *mailbox.Outgoing, now time.Time, why resendReason, mapNow bool) {
 	first := o.Date.UTC().Format("Monday 2 January 2006, 15:04 MST")
 	note := fmt.Sprintf("This is Herald's answer to your STATUS: the latest mail it sent you about this game, sent again as it was first sent on %s.", first)
 	o.Subject += " (again, for STATUS)"
 	if why == resendRestart {
 		note = fmt.Sprintf("Herald has been restarted, and its embedded mail server keeps no mail: this is the latest mail Herald sent you about this game, sent again as it was first sent on %s.", first)
 		o.Subject = strings.TrimSuffix(o.Subject, " (again, for STATUS)") + " (again, after a restart)"
+	}
+	if mapNow {
+		note += " Its map shows the battlefield as it stands now; what happened is told below."
 	}
 	o.Text = templates.Wrap(note) + "\n\n" + o.Text
 	if i := strings.Index(o.HTML, "<body"); i >= 0 {
