@@ -36,7 +36,9 @@ func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 	svc, err := New(Config{Store: st, Address: heraldAddr, Now: func() time.Time { return clock },
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		// A real map's bytes, drawn once: this test counts bytes.
-		Map: func(*engine.Scenario, *engine.State, *engine.State, []engine.Event) ([]byte, error) { return picture, nil },
+		Map: func(*engine.Scenario, *engine.State, *engine.State, []engine.Event) ([]byte, error) {
+			return picture, nil
+		},
 		ArmyMap: func(*engine.Scenario, *engine.State, engine.Side) ([]byte, error) {
 			return picture, nil
 		}})
