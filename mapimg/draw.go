@@ -19,8 +19,17 @@ type canvas struct {
 	drawn map[string]bool
 }
 
-func newCanvas(w, h int) *canvas {
-	return &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), r: vector.NewRasterizer(1, 1), drawn: map[string]bool{}}
+func newCanvas(w, h int) *canvas { return newCanvasOn(w, h, nil) }
+
+// newCanvasOn makes a canvas on pix when it is large enough, its pixels
+// left as they are: the caller paints every one.
+func newCanvasOn(w, h int, pix []byte) *canvas {
+	img := &image.RGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	if cap(pix) < 4*w*h {
+		img = image.NewRGBA(img.Rect)
+	}
+	img.Pix = img.Pix[:4*w*h]
+	return &canvas{img: img, r: vector.NewRasterizer(1, 1), drawn: map[string]bool{}}
 }
 
 // used records that a symbol of the legend was drawn on the map.
@@ -111,6 +120,14 @@ func (c *canvas) outline(poly []pt, width float64, col color.Color) {
 // anti-aliasing and is copied directly: the background and the legend's
 // would otherwise make the rasteriser accumulate the whole image.
 func (c *canvas) rect(x0, y0, x1, y1 float64, col color.Color) {
+	// An edge outside the image is where the image ends: the pixels inside
+	// are covered the same.
+	b := c.img.Bounds()
+	x0, y0 = math.Max(x0, float64(b.Min.X)), math.Max(y0, float64(b.Min.Y))
+	x1, y1 = math.Min(x1, float64(b.Max.X)), math.Min(y1, float64(b.Max.Y))
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
 	if whole(x0) && whole(y0) && whole(x1) && whole(y1) {
 		draw.Draw(c.img, image.Rect(int(x0), int(y0), int(x1), int(y1)), image.NewUniform(col), image.Point{}, draw.Over)
 		return

@@ -179,7 +179,7 @@ func TestLegendNamesEverySymbolDrawn(t *testing.T) {
 					}
 				}
 			}
-			c := paint(sc, tc.st, tc.opt, p)
+			c := paint(sc, tc.st, tc.opt, p, nil)
 			if len(c.drawn) < 5 {
 				t.Fatalf("only %v drawn", c.drawn)
 			}
@@ -193,7 +193,7 @@ func TestLegendNamesEverySymbolDrawn(t *testing.T) {
 	// The busy block shows every kind of arrow, the ring, the crossed-out
 	// unit and the tags.
 	p, _ := plan(sc, after, ForMail(marks))
-	c := paint(sc, after, ForMail(marks), p)
+	c := paint(sc, after, ForMail(marks), p, nil)
 	for _, sym := range []string{symRing, symMove, symCharge, symShock, symFire, symRetreat, symGone, symTag, symDisordered, symStripe + "alencon", symStripe + "northampton"} {
 		if !c.drawn[sym] {
 			t.Errorf("the busy block's map does not draw %q", sym)

@@ -1,11 +1,11 @@
 package mapimg
 
 import (
-	"bytes"
 	"errors"
 	"image"
-	"image/png"
+	"image/draw"
 	"math"
+	"sync"
 
 	"herald/engine"
 	"herald/engine/hex"
@@ -60,30 +60,40 @@ func (o *Options) defaults() {
 
 // Render draws the battlefield of a state.
 func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, error) {
-	if sc == nil || st == nil {
-		return nil, errors.New("mapimg: no scenario or state")
-	}
-	if len(st.Units) != len(sc.Units) || len(st.Leaders) != len(sc.Leaders) || len(st.Standards) != len(sc.Standards) {
-		return nil, errors.New("mapimg: the state is not of this scenario")
+	if err := check(sc, st); err != nil {
+		return nil, err
 	}
 	p, err := plan(sc, st, opt)
 	if err != nil {
 		return nil, err
 	}
-	c := paint(sc, st, opt, p)
+	c := paint(sc, st, opt, p, nil)
 	return c.img, nil
+}
+
+func check(sc *engine.Scenario, st *engine.State) error {
+	if sc == nil || st == nil {
+		return errors.New("mapimg: no scenario or state")
+	}
+	if len(st.Units) != len(sc.Units) || len(st.Leaders) != len(sc.Leaders) || len(st.Standards) != len(sc.Standards) {
+		return errors.New("mapimg: the state is not of this scenario")
+	}
+	return nil
 }
 
 // paint paints the map in layers: the ground, the rings of the Command that
 // acted, the arrows (under the counters, which they start and end at),
 // the hex numbers (over the arrows), the counters, the tags, the legend.
-func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned) *canvas {
+// The ground (terrain and hexsides) comes from a cache (ground). The
+// image is drawn on pix when it is large enough (PNG reuses it).
+func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix []byte) *canvas {
 	l, fs := p.l, p.fs
 	_, h := l.extent()
-	c := newCanvas(int(p.width), int(math.Ceil(h))+2*pad+int(legendHeight(p.key, p.m)))
-	c.rect(0, 0, float64(c.img.Bounds().Dx()), float64(c.img.Bounds().Dy()), paper)
-	drawTerrain(c, l, &sc.Map)
-	drawHexsides(c, l, &sc.Map)
+	top := int(math.Ceil(h)) + 2*pad
+	c := newCanvasOn(int(p.width), top+int(legendHeight(p.key, p.m)), pix)
+	ground(c, &sc.Map, l, top)
+	b := c.img.Bounds()
+	draw.Draw(c.img, image.Rect(0, min(top, b.Max.Y), b.Max.X, b.Max.Y), image.NewUniform(paper), image.Point{}, draw.Src)
 	drawRings(c, l, opt.Marks)
 	drawArrows(c, l, p.scene)
 	drawNumbers(c, l, &sc.Map, fs, p.scene.halo, p.scene.hidden)
@@ -171,18 +181,36 @@ func imageWidth(l *layout, phone bool) float64 {
 	return math.Max(math.Ceil(w)+2*pad, least)
 }
 
-// PNG renders the state and encodes it as a PNG.
+// PNG renders the state and encodes it as a PNG. The image is drawn on a buffer reused from one call to the next, and
+// encoded by encodePNG.
 func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
-	img, err := Render(sc, st, opt)
+	if err := check(sc, st); err != nil {
+		return nil, err
+	}
+	p, err := plan(sc, st, opt)
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, img); err != nil {
-		return nil, err
+	buf, _ := pixPool.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
 	}
-	return b.Bytes(), nil
+	defer pixPool.Put(buf)
+	c := paint(sc, st, opt, p, *buf)
+	*buf = c.img.Pix
+	return encodePNG(c.img, period(p.l))
+}
+
+// pixPool holds the pixels PNG draws on.
+var pixPool sync.Pool
+
+// period is the width in pixels of two columns of hexes, after which the
+// grid repeats on a row, when it is a whole number; otherwise 0.
+func period(l *layout) int {
+	if p := 3 * l.size; p == math.Trunc(p) && p < 1<<20 {
+		return int(p)
+	}
+	return 0
 }
 
 // window is the part of the grid to draw: all of it, or the marks' area

@@ -524,8 +524,19 @@ func candidates(size, reach float64) []pt {
 			out = append(out, pt{float64(i) * size / 4, float64(j) * size / 4})
 		}
 	}
-	dist := func(p pt) float64 { return math.Hypot(p.X, p.Y*1.4) }
-	sort.SliceStable(out, func(a, b int) bool { return dist(out[a]) < dist(out[b]) })
+	// Each distance computed once: the sort compares them many times.
+	type cand struct {
+		p pt
+		d float64
+	}
+	cs := make([]cand, len(out))
+	for i, p := range out {
+		cs[i] = cand{p, math.Hypot(p.X, p.Y*1.4)}
+	}
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].d < cs[b].d })
+	for i, c := range cs {
+		out[i] = c.p
+	}
 	return out
 }
 

@@ -1,0 +1,531 @@
+package mapimg
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"math/bits"
+	"sort"
+	"sync"
+)
+
+// encodePNG writes an opaque image as an 8-bit RGB PNG, the format
+// image/png chooses for it, compressed for maps rather than for any
+// image: the rows are left unfiltered and each run of bytes is matched
+// against the pixel to its left and the row above only, the two repeats
+// a map of flat colours is made of. That is a quarter of the time of
+// png.Encoder at BestSpeed (which tries five filters on every row and
+// hashes every byte) for a smaller file. The output is a standard PNG,
+// the same bytes for the same image. An image with any transparency
+// (never a map) goes to image/png.
+func encodePNG(img *image.RGBA, period int) ([]byte, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w == 0 || h == 0 {
+		return stdPNG(img)
+	}
+	out := getBuf(&outPool, 64<<10)
+	defer outPool.Put(out)
+	o := (*out)[:0]
+	o = append(o, "\x89PNG\r\n\x1a\n"...)
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, RGB; deflate, no filter method, no interlace
+	o = chunk(o, "IHDR", ihdr[:])
+
+	start := len(o)
+	o = append(o, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
+	o = append(o, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
+	e := deflater{out: o, adler: adler32.New()}
+	if !e.compress(img, period) {
+		return stdPNG(img)
+	}
+	o = e.adler.Sum(e.out)
+	binary.BigEndian.PutUint32(o[start:], uint32(len(o)-start-8))
+	o = binary.BigEndian.AppendUint32(o, crc32.ChecksumIEEE(o[start+4:]))
+	o = chunk(o, "IEND", nil)
+	*out = o
+	return bytes.Clone(o), nil
+}
+
+func chunk(o []byte, typ string, data []byte) []byte {
+	o = binary.BigEndian.AppendUint32(o, uint32(len(data)))
+	start := len(o)
+	o = append(o, typ...)
+	o = append(o, data...)
+	return binary.BigEndian.AppendUint32(o, crc32.ChecksumIEEE(o[start:]))
+}
+
+// stdPNG is image/png at its fastest setting.
+func stdPNG(img image.Image) ([]byte, error) {
+	var b bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderPool{}}
+	if err := enc.Encode(&b, img); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+type encoderPool struct{}
+
+var stdEncoders sync.Pool
+
+func (encoderPool) Get() *png.EncoderBuffer {
+	b, _ := stdEncoders.Get().(*png.EncoderBuffer)
+	return b
+}
+func (encoderPool) Put(b *png.EncoderBuffer) { stdEncoders.Put(b) }
+
+// outPool holds the scratch buffers the PNGs are written in.
+var outPool sync.Pool
+
+func getBuf(p *sync.Pool, n int) *[]byte {
+	if b, ok := p.Get().(*[]byte); ok && cap(*b) >= n {
+		return b
+	}
+	b := make([]byte, n)
+	return &b
+}
+
+// deflater writes a deflate stream (RFC 1951) in blocks with their own
+// Huffman codes.
+type deflater struct {
+	out   []byte
+	bits  uint64
+	nbits uint
+	toks  []uint32 // a literal, or matchFlag | length<<16 | distance
+	adler hash.Hash32
+	lit   [286]uint32
+	dist  [30]uint32
+}
+
+const (
+	matchFlag   = 1 << 31
+	blockTokens = 1 << 16
+	maxMatch    = 258
+	windowSize  = 32768
+)
+
+// compress writes the rows of img, unfiltered RGB, as a deflate stream,
+// each run of pixels as one match: of the pixel to its left, of the one
+// above (a run that reaches the end of a row goes on into the next, the
+// rows' filter bytes being equal), or of the one period pixels to the
+// left (the same place in the hex grid's next pair of columns), the
+// longest winning, the left one on a tie (the shortest distance code).
+// It reports false for an image that is not opaque: every pixel is
+// either written or equal to one written before, so checking the ones
+// written checks them all.
+func (e *deflater) compress(img *image.RGBA, period int) bool {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	rowLen := 1 + 3*w
+	up := rowLen <= windowSize
+	if period <= 1 || 3*period > windowSize || period >= w {
+		period = 0
+	}
+	e.toks = make([]uint32, 0, blockTokens)
+	var cur run
+	line := make([]byte, rowLen) // the row as the stream holds it, for the checksum
+	for y := 0; y < h; y++ {
+		at := img.PixOffset(b.Min.X, b.Min.Y+y)
+		row := img.Pix[at : at+4*w]
+		var above []byte
+		if y > 0 && up {
+			above = img.Pix[at-img.Stride : at-img.Stride+4*w]
+		}
+		x := 0
+		if above != nil { // the filter byte, as the one above
+			if cur.dist != rowLen {
+				e.flush(&cur)
+				cur.dist = rowLen
+			}
+			cur.n++
+			k := upRun(row, above, 0, w)
+			cur.n += 3 * k
+			x = k
+		} else {
+			e.flush(&cur)
+			e.literal(0)
+		}
+		for x < w {
+			e.flush(&cur)
+			k, d := 0, 0
+			if x > 0 {
+				k, d = leftRun(row, x, w, 1), 3
+			}
+			if above != nil {
+				if ku := upRun(row, above, x, w); ku > k {
+					k, d = ku, rowLen
+				}
+			}
+			if period > 0 && x >= period {
+				if kp := leftRun(row, x, w, period); kp > k {
+					k, d = kp, 3*period
+				}
+			}
+			if k == 0 {
+				p := row[4*x : 4*x+4]
+				if p[3] != 0xff {
+					return false
+				}
+				if len(e.toks)+3 > blockTokens {
+					e.block(false)
+				}
+				e.toks = append(e.toks, uint32(p[0]), uint32(p[1]), uint32(p[2]))
+				e.lit[p[0]]++
+				e.lit[p[1]]++
+				e.lit[p[2]]++
+				x++
+				continue
+			}
+			cur = run{dist: d, n: 3 * k}
+			x += k
+		}
+		if cur.dist != rowLen {
+			e.flush(&cur)
+		}
+		toRGB(line[1:], row)
+		e.adler.Write(line)
+	}
+	e.flush(&cur)
+	e.block(true)
+	for e.nbits > 0 {
+		e.out = append(e.out, byte(e.bits))
+		e.bits >>= 8
+		e.nbits = max(e.nbits, 8) - 8
+	}
+	return true
+}
+
+// toRGB copies RGBA pixels' colours to RGB.
+func toRGB(dst, src []byte) {
+	for len(src) >= 16 && len(dst) >= 12 {
+		a, b := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[8:])
+		binary.LittleEndian.PutUint64(dst, a&0xffffff|a>>8&0xffffff000000|b<<48)
+		binary.LittleEndian.PutUint32(dst[8:], uint32(b>>16&0xff|b>>24&0xffffff00))
+		src, dst = src[16:], dst[12:]
+	}
+	for len(src) >= 4 && len(dst) >= 3 {
+		dst[0], dst[1], dst[2] = src[0], src[1], src[2]
+		src, dst = src[4:], dst[3:]
+	}
+}
+
+// run is a match being extended: n bytes at distance dist.
+type run struct{ dist, n int }
+
+// flush writes a run as matches of at most maxMatch bytes; a run of the
+// filter byte alone is a literal.
+func (e *deflater) flush(r *run) {
+	if r.n == 1 {
+		e.literal(0)
+	}
+	for n := r.n; n >= 3; {
+		k := min(n, maxMatch)
+		if n-k > 0 && n-k < 3 {
+			k = n - 3
+		}
+		e.toks = append(e.toks, matchFlag|uint32(k)<<16|uint32(r.dist))
+		e.lit[lengthCode[k]]++
+		e.dist[distCode(r.dist)]++
+		n -= k
+		if len(e.toks) >= blockTokens {
+			e.block(false)
+		}
+	}
+	*r = run{}
+}
+
+func (e *deflater) literal(v byte) {
+	e.toks = append(e.toks, uint32(v))
+	e.lit[v]++
+	if len(e.toks) >= blockTokens {
+		e.block(false)
+	}
+}
+
+// leftRun is how many pixels from x on equal the one d pixels to their left.
+func leftRun(row []byte, x, w, d int) int {
+	k := 0
+	for x+k < w && binary.LittleEndian.Uint32(row[4*(x+k):]) == binary.LittleEndian.Uint32(row[4*(x+k-d):]) {
+		k++
+	}
+	return k
+}
+
+// upRun is how many pixels from x on equal the ones above them.
+func upRun(row, above []byte, x, w int) int {
+	k := 0
+	for ; x+k+2 <= w; k += 2 {
+		if binary.LittleEndian.Uint64(row[4*(x+k):]) != binary.LittleEndian.Uint64(above[4*(x+k):]) {
+			break
+		}
+	}
+	for x+k < w && binary.LittleEndian.Uint32(row[4*(x+k):]) == binary.LittleEndian.Uint32(above[4*(x+k):]) {
+		k++
+	}
+	return k
+}
+
+func (e *deflater) write(v uint64, n uint) {
+	e.bits |= v << e.nbits
+	e.nbits += n
+	if e.nbits >= 32 {
+		e.out = binary.LittleEndian.AppendUint32(e.out, uint32(e.bits))
+		e.bits >>= 32
+		e.nbits -= 32
+	}
+}
+
+// clOrder is the order of the code length code's lengths in a header.
+var clOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+
+// block writes the tokens gathered as one block with dynamic codes.
+func (e *deflater) block(final bool) {
+	e.lit[256]++ // end of block
+	var litLen [286]uint8
+	var distLen [30]uint8
+	huffLengths(e.lit[:], 15, litLen[:])
+	huffLengths(e.dist[:], 15, distLen[:])
+	var litCode [286]uint16
+	var distCodes [30]uint16
+	canonical(litLen[:], litCode[:])
+	canonical(distLen[:], distCodes[:])
+
+	nlit, ndist := 286, 30
+	for nlit > 257 && litLen[nlit-1] == 0 {
+		nlit--
+	}
+	for ndist > 1 && distLen[ndist-1] == 0 {
+		ndist--
+	}
+	// The code lengths, run-length coded.
+	var seq []uint8
+	seq = append(seq, litLen[:nlit]...)
+	seq = append(seq, distLen[:ndist]...)
+	type clTok struct{ sym, extra uint8 }
+	var cl []clTok
+	var clFreq [19]uint32
+	for i := 0; i < len(seq); {
+		v, run := seq[i], 1
+		for i+run < len(seq) && seq[i+run] == v {
+			run++
+		}
+		i += run
+		if v == 0 {
+			for run >= 11 {
+				k := min(run, 138)
+				cl, run = append(cl, clTok{18, uint8(k - 11)}), run-k
+				clFreq[18]++
+			}
+			if run >= 3 {
+				cl, run = append(cl, clTok{17, uint8(run - 3)}), 0
+				clFreq[17]++
+			}
+		} else {
+			cl, run = append(cl, clTok{v, 0}), run-1
+			clFreq[v]++
+			for run >= 3 {
+				k := min(run, 6)
+				cl, run = append(cl, clTok{16, uint8(k - 3)}), run-k
+				clFreq[16]++
+			}
+		}
+		for ; run > 0; run-- {
+			cl = append(cl, clTok{v, 0})
+			clFreq[v]++
+		}
+	}
+	var clLen [19]uint8
+	var clCode [19]uint16
+	huffLengths(clFreq[:], 7, clLen[:])
+	canonical(clLen[:], clCode[:])
+	ncl := 19
+	for ncl > 4 && clLen[clOrder[ncl-1]] == 0 {
+		ncl--
+	}
+
+	f := uint64(0)
+	if final {
+		f = 1
+	}
+	e.write(f|2<<1, 3) // BFINAL, BTYPE 10: dynamic codes
+	e.write(uint64(nlit-257), 5)
+	e.write(uint64(ndist-1), 5)
+	e.write(uint64(ncl-4), 4)
+	for _, k := range clOrder[:ncl] {
+		e.write(uint64(clLen[k]), 3)
+	}
+	for _, t := range cl {
+		e.write(uint64(clCode[t.sym]), uint(clLen[t.sym]))
+		switch t.sym {
+		case 16:
+			e.write(uint64(t.extra), 2)
+		case 17:
+			e.write(uint64(t.extra), 3)
+		case 18:
+			e.write(uint64(t.extra), 7)
+		}
+	}
+	for _, t := range e.toks {
+		if t&matchFlag == 0 {
+			e.write(uint64(litCode[t]), uint(litLen[t]))
+			continue
+		}
+		l, d := int(t>>16&0x1ff), int(t&0xffff)
+		lc := lengthCode[l]
+		e.write(uint64(litCode[lc]), uint(litLen[lc]))
+		if n := lengthExtra[lc-257]; n > 0 {
+			e.write(uint64(l-int(lengthBase[lc-257])), uint(n))
+		}
+		dc := distCode(d)
+		e.write(uint64(distCodes[dc]), uint(distLen[dc]))
+		if n := distExtra(dc); n > 0 {
+			e.write(uint64(d-distBase(dc)), n)
+		}
+	}
+	e.write(uint64(litCode[256]), uint(litLen[256]))
+	e.toks = e.toks[:0]
+	e.lit, e.dist = [286]uint32{}, [30]uint32{}
+}
+
+// The length codes 257-285 of RFC 1951: base lengths and extra bits.
+var (
+	lengthBase  = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	lengthCode  [maxMatch + 1]uint16 // by match length
+)
+
+func init() {
+	for c := range lengthBase {
+		for l := int(lengthBase[c]); l < int(lengthBase[c])+1<<lengthExtra[c] && l <= maxMatch; l++ {
+			lengthCode[l] = uint16(257 + c)
+		}
+	}
+	lengthCode[maxMatch] = 285 // 258 has a code of its own
+}
+
+// distCode is the distance code (0-29) of a distance of 1-32768.
+func distCode(d int) int {
+	x := d - 1
+	if x < 4 {
+		return x
+	}
+	n := bits.Len(uint(x))
+	return 2*(n-1) + (x>>(n-2))&1
+}
+
+func distExtra(c int) uint {
+	if c < 4 {
+		return 0
+	}
+	return uint(c/2 - 1)
+}
+
+func distBase(c int) int {
+	if c < 4 {
+		return c + 1
+	}
+	return 1 + (2|c&1)<<(c/2-1)
+}
+
+// huffLengths sets the lengths of a Huffman code for the frequencies,
+// none longer than limit; at least two symbols get a code, so that every
+// decoder takes the code as complete. Frequencies too skewed for the
+// limit are halved until they fit.
+func huffLengths(freq []uint32, limit int, lens []uint8) {
+	type node struct {
+		f           uint64
+		left, right int // children, -1 for a leaf
+		sym         int
+	}
+	f := make([]uint64, len(freq))
+	for i, v := range freq {
+		f[i] = uint64(v)
+	}
+	used := 0
+	for _, v := range f {
+		if v > 0 {
+			used++
+		}
+	}
+	for i := 0; used < 2 && i < len(f); i++ {
+		if f[i] == 0 {
+			f[i], used = 1, used+1
+		}
+	}
+	for {
+		clear(lens)
+		var nodes []node
+		for s, v := range f {
+			if v > 0 {
+				nodes = append(nodes, node{f: v, left: -1, right: -1, sym: s})
+			}
+		}
+		sort.Slice(nodes, func(a, b int) bool {
+			return nodes[a].f < nodes[b].f || nodes[a].f == nodes[b].f && nodes[a].sym < nodes[b].sym
+		})
+		leaves := len(nodes)
+		// Two queues: the sorted leaves, and the internal nodes, made in
+		// order of weight.
+		li, ii := 0, leaves
+		pick := func() int {
+			if li < leaves && (ii >= len(nodes) || nodes[li].f <= nodes[ii].f) {
+				li++
+				return li - 1
+			}
+			ii++
+			return ii - 1
+		}
+		for k := 0; k < leaves-1; k++ {
+			a := pick()
+			b := pick()
+			nodes = append(nodes, node{f: nodes[a].f + nodes[b].f, left: a, right: b})
+		}
+		depth := make([]int, len(nodes))
+		longest := 0
+		for n := len(nodes) - 1; n >= 0; n-- {
+			if nodes[n].left >= 0 {
+				depth[nodes[n].left], depth[nodes[n].right] = depth[n]+1, depth[n]+1
+			} else {
+				lens[nodes[n].sym] = uint8(depth[n])
+				longest = max(longest, depth[n])
+			}
+		}
+		if longest <= limit {
+			return
+		}
+		for i, v := range f {
+			if v > 0 {
+				f[i] = v/2 | 1
+			}
+		}
+	}
+}
+
+// canonical sets the canonical codes (RFC 1951 3.2.2) of the lengths,
+// bit-reversed for writing from the least significant bit.
+func canonical(lens []uint8, codes []uint16) {
+	var count [16]uint16
+	for _, l := range lens {
+		count[l]++
+	}
+	count[0] = 0
+	var next [16]uint16
+	code := uint16(0)
+	for b := 1; b < 16; b++ {
+		code = (code + count[b-1]) << 1
+		next[b] = code
+	}
+	for s, l := range lens {
+		if l > 0 {
+			codes[s] = bits.Reverse16(next[l]) >> (16 - l)
+			next[l]++
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package mapimg
+
+import (
+	"bytes"
+	"compress/zlib"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// encodePNG's output decodes to the very pixels it was given, whatever
+// they are: a map, noise (all literals), one pixel, rows too long for
+// the row above to be in deflate's window, a sub-image, transparency.
+func TestEncodePNG(t *testing.T) {
+	sc, before, after, events := busy(t)
+	mail, err := Render(sc, after, ForMail(Marks(sc, before, after, events)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	noise := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	for i := range noise.Pix {
+		if i%4 == 3 {
+			noise.Pix[i] = 0xff
+		} else if r.IntN(4) == 0 {
+			noise.Pix[i] = byte(r.IntN(256))
+		}
+	}
+	wide := image.NewRGBA(image.Rect(0, 0, 11000, 3))
+	for x := range 11000 {
+		for y := range 3 {
+			wide.Set(x, y, color.RGBA{byte(x / 7), byte(y), byte(x % 5 * 40), 0xff})
+		}
+	}
+	glass := image.NewRGBA(image.Rect(0, 0, 20, 10))
+	glass.Set(3, 4, color.RGBA{200, 10, 10, 0xff})
+	for name, img := range map[string]*image.RGBA{
+		"mail": mail, "noise": noise, "wide": wide, "transparent": glass,
+		"one pixel": image.NewRGBA(image.Rect(0, 0, 1, 1)),
+		"sub-image": mail.SubImage(image.Rect(100, 200, 400, 333)).(*image.RGBA),
+	} {
+		if name == "one pixel" {
+			img.Pix[3] = 0xff
+		}
+		b, err := encodePNG(img, 0)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		got, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got.Bounds().Size() != img.Bounds().Size() {
+			t.Fatalf("%s: size %v, want %v", name, got.Bounds(), img.Bounds())
+		}
+		want := image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+		draw.Draw(want, want.Bounds(), img, img.Bounds().Min, draw.Src)
+		if n := differing(got, want, 0); n > 0 {
+			t.Errorf("%s: %d pixels differ", name, n)
+		}
+		if name != "transparent" { // the stream and its checksum, read to the end
+			idat := b[33+8 : len(b)-12-4]
+			zr, err := zlib.NewReader(bytes.NewReader(idat))
+			if err == nil {
+				_, err = io.ReadAll(zr)
+			}
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+		if again, _ := encodePNG(img, 0); !bytes.Equal(again, b) {
+			t.Errorf("%s: two encodings differ", name)
+		}
+	}
+}
+
+func BenchmarkEncodePNG(b *testing.B) {
+	sc, before, after, events := busy(b)
+	img, _ := Render(sc, after, ForMail(Marks(sc, before, after, events)))
+	b.Run("custom", func(b *testing.B) {
+		var n int
+		for b.Loop() {
+			p, _ := encodePNG(img, 0)
+			n = len(p)
+		}
+		b.ReportMetric(float64(n), "bytes")
+	})
+	b.Run("std", func(b *testing.B) {
+		var n int
+		for b.Loop() {
+			p, _ := stdPNG(img)
+			n = len(p)
+		}
+		b.ReportMetric(float64(n), "bytes")
+	})
+}
+
+// FuzzEncodePNG: whatever opaque picture it is given, encodePNG writes a
+// PNG that image/png decodes to the same pixels. The fuzzer picks the
+// size and the pixels (repeated, so that runs and rows above are common,
+// as on a map).
+func FuzzEncodePNG(f *testing.F) {
+	f.Add(uint8(3), uint8(2), uint8(0), []byte{1, 2, 3})
+	f.Add(uint8(40), uint8(7), uint8(5), []byte{0xff, 0, 0, 0xff, 0, 0, 9})
+	f.Add(uint8(255), uint8(1), uint8(17), []byte{7})
+	f.Fuzz(func(t *testing.T, w, h, period uint8, data []byte) {
+		if w == 0 || h == 0 || len(data) == 0 {
+			return
+		}
+		img := image.NewRGBA(image.Rect(0, 0, int(w)*3, int(h)))
+		for i := range img.Pix {
+			if i%4 == 3 {
+				img.Pix[i] = 0xff
+			} else {
+				img.Pix[i] = data[(i/4*3+i%4)%len(data)]
+			}
+		}
+		b, err := encodePNG(img, int(period)) // the period of a map's hexes, in pixels
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%dx%d, period %d: %v", img.Bounds().Dx(), h, period, err)
+		}
+		if n := differing(got, img, 0); n > 0 {
+			t.Fatalf("%dx%d: %d pixels differ", img.Bounds().Dx(), h, n)
+		}
+	})
+}

@@ -1,0 +1,43 @@
+package mapimg
+
+import (
+	"testing"
+)
+
+// The benchmarks of issue 17's goals for maps: what a mail carries,
+// rendered and encoded, exactly as cmd/herald's Config.Map draws it
+// (mapimg.PNG of ForMail(Marks(…))). docs/performance.md records them.
+
+// BenchmarkMailMapPNG is a result mail's map: the crop of the busy
+// block of the golden tests (goal: ≤ 15 ms).
+func BenchmarkMailMapPNG(b *testing.B) {
+	sc, before, after, events := busy(b)
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		png, err := PNG(sc, after, ForMail(Marks(sc, before, after, events)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "png-bytes")
+}
+
+// BenchmarkWholeMapPNG is the welcome's whole-field map of Crécy at the
+// opening (Config.Map with no events: both armies' area, which on Crécy
+// is the whole field), also drawn for a block with nothing to show
+// (goal: ≤ 40 ms).
+func BenchmarkWholeMapPNG(b *testing.B) {
+	sc, st := crecy(b)
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		png, err := PNG(sc, st, ForMail(Marks(sc, st, st, nil)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "png-bytes")
+}
