@@ -2,9 +2,14 @@ package games
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -18,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"herald/engine"
 	"herald/pbem"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
@@ -70,7 +76,12 @@ func runChild(spec childSpec) error {
 	// The per-sender limit is not under test: a burst of fifty mails a
 	// player must not reach it.
 	svc, err := New(Config{Store: st, Address: "herald@localhost", Logger: log, PerHour: 1 << 20,
-		RetryBackoff: mailbox.ConstantBackoff(20 * time.Millisecond)})
+		RetryBackoff: mailbox.ConstantBackoff(20 * time.Millisecond),
+		// Maps are drawn after the commit, from the outbox (issue 17): a
+		// mail sent again after a kill must carry the same picture.
+		Map: fingerprintMap, ArmyMap: func(sc *engine.Scenario, st *engine.State, side engine.Side) ([]byte, error) {
+			return fingerprintMap(sc, st, st, []engine.Event{engine.OrdersApplied{Side: side}})
+		}})
 	if err != nil {
 		return err
 	}
@@ -384,4 +395,28 @@ func (w *world) checkCrashedGame(svc *Service, id, english, french string, sent 
 	f := &fixture{t: w.t, svc: svc, game: id}
 	f.verify()
 	return resent
+}
+
+// fingerprintMap is a small picture that differs for every state and
+// block it is drawn for, so that a mail sent again with another map shows.
+func fingerprintMap(sc *engine.Scenario, before, after *engine.State, events []engine.Event) ([]byte, error) {
+	h := sha256.New()
+	h.Write([]byte(sc.ID))
+	h.Write(before.Encode())
+	h.Write(after.Encode())
+	for _, e := range events {
+		b, err := engine.MarshalEvent(e)
+		if err != nil {
+			return nil, err
+		}
+		h.Write(b)
+	}
+	sum := h.Sum(nil)
+	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	for i := range 16 {
+		img.Set(i%4, i/4, color.RGBA{sum[i], sum[i+16], sum[i] ^ sum[i+16], 0xff})
+	}
+	var buf bytes.Buffer
+	err := png.Encode(&buf, img)
+	return buf.Bytes(), err
 }

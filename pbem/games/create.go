@@ -82,28 +82,11 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		if err := saveDice(tx, rec.ID, header.Line(), up); err != nil {
 			return err
 		}
-		opening, err := s.openingMap(g)
-		if err != nil {
-			return err
-		}
-		for i, p := range players {
+		for _, p := range players {
 			side, _ := sc.SideByName(p.Side)
-			w := s.welcome(g, side, keys[i])
-			w.DiceRecord = dice.OpeningRecord(header, up).String()
-			ref := mailRef{kind: "welcome", side: p.Side, latest: true}
-			army, err := s.armyMap(g, side)
+			w, ref, err := s.welcomeMail(g, side, up.Checkpoint)
 			if err != nil {
 				return err
-			}
-			if army != nil {
-				w.ArmyMapCID = army.ContentID
-				ref.inline = append(ref.inline, *army)
-				ref.redraw = append(ref.redraw, mapRedraw{Kind: "army", Side: int(side)})
-			}
-			if opening != nil {
-				w.MapCID = opening.ContentID
-				ref.inline = append(ref.inline, *opening)
-				ref.redraw = append(ref.redraw, mapRedraw{Kind: "opening"})
 			}
 			if err := s.send(tx, g, w, p.Address, ref); err != nil {
 				return err
@@ -160,32 +143,52 @@ func newGameID(scenario string) (string, error) {
 	return scenario + "-" + tag, nil
 }
 
-// openingMap is the welcome's map of the opening position, or nil when
-// maps are off.
-func (s *Service) openingMap(g *game) (*mailbox.Part, error) {
+// openingMap is the welcome's map of the opening position, drawn after
+// the commit (mapjobs.go), or nil when maps are off.
+func (s *Service) openingMap(g *game) (*mailbox.Part, *mapJob, error) {
 	if s.cfg.Map == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	png, err := s.cfg.Map(g.sc, g.st, g.st, nil)
+	job, err := fieldJob(g.sc, g.st, g.st, nil)
 	if err != nil {
-		return nil, fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
+		return nil, nil, fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
 	}
 	return &mailbox.Part{Name: fmt.Sprintf("%s-move-%d-opening.png", g.rec.ID, g.rec.Move), ContentType: "image/png",
-		ContentID: fmt.Sprintf("map.%s.0@%s", g.rec.ID, s.host()), Data: png}, nil
+		ContentID: fmt.Sprintf("map.%s.0@%s", g.rec.ID, s.host())}, &job, nil
 }
 
 // armyMap is the welcome's map of the recipient's army alone, or nil.
-func (s *Service) armyMap(g *game, side engine.Side) (*mailbox.Part, error) {
+func (s *Service) armyMap(g *game, side engine.Side) (*mailbox.Part, *mapJob) {
 	if s.cfg.ArmyMap == nil {
 		return nil, nil
 	}
-	png, err := s.cfg.ArmyMap(g.sc, g.st, side)
-	if err != nil {
-		return nil, fmt.Errorf("games: map of %s's %s: %w", g.rec.ID, g.sc.SideName(side), err)
-	}
 	name := strings.ToLower(g.sc.SideName(side))
+	job := armyJob(g.sc, g.st, side)
 	return &mailbox.Part{Name: fmt.Sprintf("%s-move-%d-%s.png", g.rec.ID, g.rec.Move, name), ContentType: "image/png",
-		ContentID: fmt.Sprintf("map.%s.0.%d@%s", g.rec.ID, side, s.host()), Data: png}, nil
+		ContentID: fmt.Sprintf("map.%s.0.%d@%s", g.rec.ID, side, s.host())}, &job
+}
+
+// welcomeMail is a player's first mail and how to send it: the view, its
+// maps (drawn after the commit) and, kept as the side's latest, the
+// instruction to build it anew rather than a copy (STATUS before the
+// first move). opening is the opening seal's checkpoint.
+func (s *Service) welcomeMail(g *game, side engine.Side, opening dice.Checkpoint) (templates.Welcome, mailRef, error) {
+	w := s.welcome(g, side, g.keys[side])
+	w.DiceRecord = dice.OpeningRecord(&g.header, &dice.Update{Checkpoint: opening}).String()
+	ref := mailRef{kind: "welcome", side: g.sc.SideName(side), latest: true, rebuild: "welcome"}
+	if army, job := s.armyMap(g, side); army != nil {
+		w.ArmyMapCID = army.ContentID
+		ref.inline, ref.maps = append(ref.inline, *army), append(ref.maps, *job)
+	}
+	field, job, err := s.openingMap(g)
+	if err != nil {
+		return w, ref, err
+	}
+	if field != nil {
+		w.MapCID = field.ContentID
+		ref.inline, ref.maps = append(ref.inline, *field), append(ref.maps, *job)
+	}
+	return w, ref, nil
 }
 
 // welcome is a player's first mail: his key, the armies and, for the

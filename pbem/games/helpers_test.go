@@ -98,11 +98,15 @@ func (f *fixture) outbox() []sent {
 			if err := json.Unmarshal(e.Mail, &m); err != nil {
 				return err
 			}
-			pm, err := pbem.ReadMail(m.Raw, pbem.ReadOptions{MaxBytes: 10 << 20})
+			raw, err := f.svc.rawOf(m) // its maps drawn, as the outbox does
 			if err != nil {
 				return fmt.Errorf("outbox entry %d: %w", e.ID, err)
 			}
-			out = append(out, sent{id: e.ID, to: m.To[0], raw: m.Raw, mail: pm})
+			pm, err := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: 10 << 20})
+			if err != nil {
+				return fmt.Errorf("outbox entry %d: %w", e.ID, err)
+			}
+			out = append(out, sent{id: e.ID, to: m.To[0], raw: raw, mail: pm})
 			return nil
 		})
 	})

@@ -95,7 +95,14 @@ func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.Outb
 		if err := json.Unmarshal(e.Mail, &m); err != nil {
 			return results, fmt.Errorf("games: outbox entry %d: %w", e.ID, err)
 		}
-		err := send(ctx, m.From, m.To, m.Raw)
+		raw, err := s.rawOf(m) // its maps drawn now, after the commit that queued it
+		if err != nil {
+			s.log.Error("mail cannot be composed", "entry", e.ID, "to", m.To, "err", err)
+			results = append(results, s.judge(e, m, err))
+			continue
+		}
+		m.Raw = raw
+		err = send(ctx, m.From, m.To, raw)
 		switch {
 		case err == nil:
 			s.log.Info("mail sent", "entry", e.ID, "to", m.To)

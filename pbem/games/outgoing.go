@@ -10,40 +10,86 @@ import (
 
 	"herald/engine"
 	"herald/pbem"
+	"herald/pbem/dice"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
 	"herald/templates"
 )
 
-// outboxMail is an outbox entry: the envelope and the exact bytes to send.
+// outboxMail is an outbox entry: the envelope and the exact bytes to send,
+// or, for a mail with maps, the mail to compose once its maps are drawn
+// (mapjobs.go).
 type outboxMail struct {
-	From string   `json:"from"`
-	To   []string `json:"to"`
-	Raw  []byte   `json:"raw"`
+	From string            `json:"from"`
+	To   []string          `json:"to"`
+	Raw  []byte            `json:"raw,omitempty"`
+	Mail *mailbox.Outgoing `json:"mail,omitempty"` // its inline parts without data
+	Maps []mapJob          `json:"maps,omitempty"` // one per inline part
 }
 
 // mailRef says what a mail is about. Its Message-ID is derived from it, so
 // a reply composed again (after a crash before the commit) keeps its
 // identity, and two different mails never share one.
 type mailRef struct {
-	kind      string // "welcome", "result", "refusal", …
-	tag       string // what makes it unique within the kind: "b12", a hash
-	side      string // the recipient's side, if a player
-	inReplyTo string // the Message-ID this answers, if any
-	inline    []mailbox.Part
+	kind      string         // "welcome", "result", "refusal", …
+	tag       string         // what makes it unique within the kind: "b12", a hash
+	side      string         // the recipient's side, if a player
+	inReplyTo string         // the Message-ID this answers, if any
+	inline    []mailbox.Part // without their data: maps[i] draws inline[i]
+	maps      []mapJob
 	// redraw says how to draw each inline map again, when the mail is
 	// kept as the side's latest: the store keeps no picture (issue 17).
 	redraw []mapRedraw
-	attach []mailbox.Part
+	// rebuild, when set, keeps no copy of the mail as the side's latest
+	// but says how to build it anew ("welcome").
+	rebuild string
+	attach  []mailbox.Part
 	// latest keeps the mail as the side's latest, for STATUS.
 	latest bool
 }
 
 // send renders a view and queues it for one recipient.
 func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref mailRef) error {
-	m, err := templates.Render(v)
+	o, text, err := s.outgoing(tx, g, v, to, ref)
 	if err != nil {
 		return err
+	}
+	id := "herald"
+	if g != nil {
+		id = g.rec.ID
+	}
+	if err := s.enqueue(tx, id, o, ref.maps); err != nil {
+		return err
+	}
+	if g == nil || ref.side == "" {
+		return nil
+	}
+	if err := rememberBlocks(tx, g.rec.ID, text); err != nil {
+		return err
+	}
+	if err := tx.PutMail(g.rec.ID, "last-id:"+ref.side, []byte(o.MessageID)); err != nil {
+		return err
+	}
+	if !ref.latest {
+		return nil
+	}
+	kept := latestMail{Rebuild: ref.rebuild}
+	if ref.rebuild == "" {
+		kept.Mail, kept.Redraw = withoutPictures(withoutKey(o, g.keyOf(ref.side), keyPlaceholder)), ref.redraw
+	}
+	keep, err := json.Marshal(kept)
+	if err != nil {
+		return err
+	}
+	return tx.PutMail(g.rec.ID, "latest:"+ref.side, keep)
+}
+
+// outgoing renders a view into the mail for one recipient, threaded after
+// the latest mail of the game he received; it returns the text part too.
+func (s *Service) outgoing(tx *store.Tx, g *game, v templates.View, to string, ref mailRef) (mailbox.Outgoing, string, error) {
+	m, err := templates.Render(v)
+	if err != nil {
+		return mailbox.Outgoing{}, "", err
 	}
 	from, id := s.cfg.Address, "herald"
 	if g != nil {
@@ -69,7 +115,7 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	if g != nil && ref.side != "" {
 		prev, err := tx.Mail(g.rec.ID, "last-id:"+ref.side)
 		if err != nil {
-			return err
+			return o, "", err
 		}
 		if len(prev) > 0 {
 			o.References = []string{string(prev)}
@@ -78,43 +124,24 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 			}
 		}
 	}
-	if err := s.enqueue(tx, id, o); err != nil {
-		return err
-	}
-	if g == nil || ref.side == "" {
-		return nil
-	}
-	if err := rememberBlocks(tx, g.rec.ID, m.Text); err != nil {
-		return err
-	}
-	if err := tx.PutMail(g.rec.ID, "last-id:"+ref.side, []byte(o.MessageID)); err != nil {
-		return err
-	}
-	if !ref.latest {
-		return nil
-	}
-	keep, err := json.Marshal(latestMail{Mail: withoutPictures(withoutKey(o, g.keyOf(ref.side), keyPlaceholder)), Redraw: ref.redraw})
-	if err != nil {
-		return err
-	}
-	return tx.PutMail(g.rec.ID, "latest:"+ref.side, keep)
+	return o, m.Text, nil
 }
 
 // latestMail is a side's latest mail as the store keeps it for STATUS and
 // Remail: its text without the player's key and its inline maps without
-// their pictures, with how to draw each again.
+// their pictures, with how to draw each again; or, for a welcome, only
+// that it is to be built anew (from the game as it stands: no move yet).
 type latestMail struct {
-	Mail   *mailbox.Outgoing `json:"mail"`
-	Redraw []mapRedraw       `json:"redraw"`
+	Rebuild string            `json:"rebuild,omitempty"`
+	Mail    *mailbox.Outgoing `json:"mail,omitempty"`
+	Redraw  []mapRedraw       `json:"redraw,omitempty"`
 }
 
-// mapRedraw is how an inline map of a kept mail is drawn again: the
-// opening position, or the army of Side in it (a welcome's), or the
-// battlefield as it stands when the mail goes out again (a result's: its
-// moves and results are in the mail's text).
+// mapRedraw is how an inline map of a kept mail is drawn again: as the
+// battlefield stands when the mail goes out again (its moves and results
+// are in the mail's text).
 type mapRedraw struct {
-	Kind string `json:"kind"` // "opening", "army", "now"
-	Side int    `json:"side,omitempty"`
+	Kind string `json:"kind"` // "now"
 }
 
 // withoutPictures is o with its inline parts' data left out.
@@ -126,50 +153,75 @@ func withoutPictures(o mailbox.Outgoing) *mailbox.Outgoing {
 	return &o
 }
 
-// loadLatest reads a side's kept latest mail and draws its maps again;
-// now says whether one of them shows the battlefield as it stands now,
-// not as the mail first showed it. Mails kept before pictures were left
-// out hold them still.
-func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbox.Outgoing, now bool, err error) {
+// loadLatest reads a side's kept latest mail with the jobs that draw its
+// maps again; now says whether one of them shows the battlefield as it
+// stands now, not as the mail first showed it. Mails kept before pictures
+// were left out hold them still.
+func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbox.Outgoing, jobs []mapJob, now bool, err error) {
 	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sc.SideName(side))
 	if err != nil || raw == nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	var kept latestMail
 	if err := json.Unmarshal(raw, &kept); err != nil {
-		return nil, false, err
+		return nil, nil, false, err
+	}
+	if kept.Rebuild == "welcome" {
+		o, jobs, err := s.rebuildWelcome(tx, g, side)
+		return o, jobs, false, err
 	}
 	if kept.Mail == nil { // kept whole, before issue 17
 		kept.Mail = new(mailbox.Outgoing)
-		return kept.Mail, false, json.Unmarshal(raw, kept.Mail)
+		return kept.Mail, nil, false, json.Unmarshal(raw, kept.Mail)
 	}
-	o = kept.Mail
-	for i := range o.Inline {
-		if o.Inline[i].Data != nil || i >= len(kept.Redraw) {
-			continue
-		}
-		png, err := s.redraw(g, kept.Redraw[i])
+	for _, r := range kept.Redraw {
+		j, err := s.redrawJob(g, r)
 		if err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
-		o.Inline[i].Data = png
-		now = now || kept.Redraw[i].Kind == "now"
+		jobs = append(jobs, j)
+		now = now || r.Kind == "now"
 	}
-	return o, now, nil
+	return kept.Mail, jobs, now, nil
 }
 
-// redraw draws a kept mail's map again.
-func (s *Service) redraw(g *game, r mapRedraw) ([]byte, error) {
-	switch {
-	case r.Kind == "army" && s.cfg.ArmyMap != nil:
-		return s.cfg.ArmyMap(g.sc, engine.NewState(g.sc), engine.Side(r.Side))
-	case r.Kind == "opening" && s.cfg.Map != nil:
-		st := engine.NewState(g.sc)
-		return s.cfg.Map(g.sc, st, st, nil)
-	case r.Kind == "now" && s.cfg.Map != nil:
-		return s.cfg.Map(g.sc, g.st, g.st, nil)
+// rebuildWelcome builds a side's welcome anew, as it was sent: the game
+// has not moved since, or another mail would be the latest.
+func (s *Service) rebuildWelcome(tx *store.Tx, g *game, side engine.Side) (*mailbox.Outgoing, []mapJob, error) {
+	var opening dice.Checkpoint
+	err := tx.Log(g.rec.ID, func(seq uint64, line []byte) error {
+		if seq != 1 {
+			return nil
+		}
+		e, err := dice.ParseEntry(line)
+		if err != nil {
+			return err
+		}
+		opening = dice.Checkpoint{Length: 0, Head: e.Prev, Sig: &e.Sig}
+		return nil
+	})
+	if err != nil || opening.Sig == nil {
+		return nil, nil, fmt.Errorf("games: %s: the opening seal: %v", g.rec.ID, err)
 	}
-	return nil, fmt.Errorf("games: %s: no way to draw a %q map again", g.rec.ID, r.Kind)
+	w, ref, err := s.welcomeMail(g, side, opening)
+	if err != nil {
+		return nil, nil, err
+	}
+	o, _, err := s.outgoing(tx, g, w, g.player(side), ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	// As kept copies are, without the key: resendLatest writes it back.
+	o = withoutKey(o, g.keys[side], keyPlaceholder)
+	return &o, ref.maps, nil
+}
+
+// redrawJob is the job that draws a kept mail's map again.
+func (s *Service) redrawJob(g *game, r mapRedraw) (mapJob, error) {
+	if r.Kind != "now" {
+		return mapJob{}, fmt.Errorf("games: %s: no way to draw a %q map again", g.rec.ID, r.Kind)
+	}
+	return fieldJob(g.sc, g.st, g.st, nil)
 }
 
 // keyPlaceholder stands for the player's key in the latest mail kept for
@@ -198,13 +250,21 @@ func (g *game) keyOf(side string) string {
 
 // enqueue composes a mail and puts it in the outbox, behind the mails of
 // the same game (or "herald": about none) to the same recipient, so that
-// a player reads a game's mails in the order Herald wrote them.
-func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing) error {
-	raw, err := mailbox.Compose(o)
-	if err != nil {
-		return err
+// a player reads a game's mails in the order Herald wrote them. A mail
+// with maps is queued uncomposed, with the jobs that draw them after the
+// commit (mapjobs.go).
+func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing, maps []mapJob) error {
+	m := outboxMail{From: s.cfg.Address, To: o.To}
+	if len(maps) > 0 {
+		m.Mail, m.Maps = withoutPictures(o), maps
+	} else {
+		raw, err := mailbox.Compose(o)
+		if err != nil {
+			return err
+		}
+		m.Raw = raw
 	}
-	entry, err := json.Marshal(outboxMail{From: s.cfg.Address, To: o.To, Raw: raw})
+	entry, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
@@ -216,7 +276,7 @@ func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing) error {
 // resendLatest queues again the latest mail a side received, with a new
 // identity and date (STATUS).
 func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag string, why resendReason) (bool, error) {
-	kept, now, err := s.loadLatest(tx, g, side)
+	kept, jobs, now, err := s.loadLatest(tx, g, side)
 	if err != nil || kept == nil {
 		return false, err
 	}
@@ -224,7 +284,7 @@ func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag 
 	o.To = []string{to}
 	markResent(&o, s.cfg.Now().UTC(), why, now)
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
-	return true, s.enqueue(tx, g.rec.ID, o)
+	return true, s.enqueue(tx, g.rec.ID, o, jobs)
 }
 
 // hashTag is a short tag for a mail's Message-IDs derived from another

@@ -79,6 +79,7 @@ type Service struct {
 
 	mu        sync.Mutex
 	scenarios map[string]*engine.Scenario
+	drawn     drawnMaps // the last maps drawn, for the other mails of a batch
 
 	// wake tells the outbox loop that a commit queued mail.
 	wake chan struct{}

@@ -119,13 +119,14 @@ func (s *Service) record(tx *store.Tx, g *game, res *engine.BlockResult, up *dic
 func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State, res *engine.BlockResult, up *dice.Update) error {
 	acc := templates.Account{Sender: g.sc.SideName(b.side), Dice: diceView(up, narrate(g.sc, res.Events, up.Rolls, b.side), g.rec.ID)}
 	ref := mailRef{kind: "result", tag: fmt.Sprintf("b%d-", up.Batch), latest: true}
-	if s.cfg.Map != nil {
-		png, err := s.cfg.Map(g.sc, before, g.st, res.Events)
+	if s.cfg.Map != nil { // drawn after the commit (mapjobs.go)
+		job, err := fieldJob(g.sc, before, g.st, res.Events)
 		if err != nil {
 			return fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
 		}
 		acc.MapCID = fmt.Sprintf("map.%s.%d@%s", g.rec.ID, up.Batch, s.host())
-		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: acc.MapCID, Data: png}}
+		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: acc.MapCID}}
+		ref.maps = []mapJob{job}
 		ref.redraw = []mapRedraw{{Kind: "now"}}
 	}
 	if g.rec.Over {

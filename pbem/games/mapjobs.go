@@ -1,0 +1,159 @@
+package games
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	"herald/engine"
+	"herald/pbem/mailbox"
+)
+
+// Maps are drawn after the commit (issue 17). A mail's transaction queues
+// the mail with a mapJob for each of its pictures instead of drawing them:
+// the job holds everything the picture shows, so drawing it when the mail
+// leaves the outbox, once or again after a crash, gives the very same
+// bytes, whatever the game did in between. The write transaction, which
+// every mail of every game waits for, stays short, and the outbox draws
+// while the next mail is being applied.
+
+// mapJob is one inline map of a queued mail.
+type mapJob struct {
+	Scenario string `json:"scenario"`
+	// Army, when set, draws the army of that side alone (a welcome's
+	// first map); else the whole field with the block's marks.
+	Army   *engine.Side      `json:"army,omitempty"`
+	Before []byte            `json:"before,omitempty"` // state before the block; none: After
+	After  []byte            `json:"after"`            // state the map shows (State.Encode)
+	Events []json.RawMessage `json:"events,omitempty"` // the block's events, drawn as marks
+}
+
+// fieldJob is the map of a block: the field after it, with its marks.
+func fieldJob(sc *engine.Scenario, before, after *engine.State, events []engine.Event) (mapJob, error) {
+	j := mapJob{Scenario: sc.ID, After: after.Encode()}
+	if before != after {
+		j.Before = before.Encode()
+	}
+	for _, e := range events {
+		b, err := engine.MarshalEvent(e)
+		if err != nil {
+			return j, err
+		}
+		j.Events = append(j.Events, b)
+	}
+	return j, nil
+}
+
+// armyJob is the map of one side's army in st.
+func armyJob(sc *engine.Scenario, st *engine.State, side engine.Side) mapJob {
+	return mapJob{Scenario: sc.ID, Army: &side, After: st.Encode()}
+}
+
+// drawnMaps remembers the last few pictures drawn, by their job: both
+// players' mails of a block carry the same map, drawn once.
+type drawnMaps struct {
+	mu   sync.Mutex
+	keys [4][32]byte
+	pngs [4][]byte
+	next int
+}
+
+func (d *drawnMaps) get(k [32]byte) []byte {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i, key := range d.keys {
+		if key == k && d.pngs[i] != nil {
+			return d.pngs[i]
+		}
+	}
+	return nil
+}
+
+func (d *drawnMaps) put(k [32]byte, png []byte) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.keys[d.next], d.pngs[d.next] = k, png
+	d.next = (d.next + 1) % len(d.keys)
+}
+
+// draw draws a job's picture, or finds it drawn for another mail; nil
+// when maps of its kind are off.
+func (s *Service) draw(j mapJob) ([]byte, error) {
+	b, err := json.Marshal(j)
+	if err != nil {
+		return nil, err
+	}
+	key := sha256.Sum256(b)
+	if png := s.drawn.get(key); png != nil {
+		return png, nil
+	}
+	png, err := s.drawAnew(j)
+	if err == nil && png != nil {
+		s.drawn.put(key, png)
+	}
+	return png, err
+}
+
+// drawAnew draws a job's picture.
+func (s *Service) drawAnew(j mapJob) ([]byte, error) {
+	sc, err := s.scenario(j.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	after, err := engine.DecodeState(j.After)
+	if err != nil {
+		return nil, err
+	}
+	if j.Army != nil {
+		if s.cfg.ArmyMap == nil {
+			return nil, nil
+		}
+		return s.cfg.ArmyMap(sc, after, *j.Army)
+	}
+	if s.cfg.Map == nil {
+		return nil, nil
+	}
+	before := after
+	if j.Before != nil {
+		if before, err = engine.DecodeState(j.Before); err != nil {
+			return nil, err
+		}
+	}
+	var events []engine.Event
+	for _, b := range j.Events {
+		e, err := engine.UnmarshalEvent(b)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, e)
+	}
+	return s.cfg.Map(sc, before, after, events)
+}
+
+// rawOf is the exact bytes of an outbox mail: as composed when it was
+// queued, or composed now with its maps drawn.
+func (s *Service) rawOf(m outboxMail) ([]byte, error) {
+	if m.Mail == nil {
+		return m.Raw, nil
+	}
+	o := *m.Mail
+	o.Inline = slices.Clone(o.Inline)
+	var keep []mailbox.Part
+	for i, p := range o.Inline {
+		if i < len(m.Maps) && p.Data == nil {
+			png, err := s.draw(m.Maps[i])
+			if err != nil {
+				return nil, fmt.Errorf("games: map %s: %w", p.Name, err)
+			}
+			if png == nil {
+				continue // maps turned off since it was queued
+			}
+			p.Data = png
+		}
+		keep = append(keep, p)
+	}
+	o.Inline = keep
+	return mailbox.Compose(o)
+}
