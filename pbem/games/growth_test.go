@@ -21,30 +21,8 @@ import (
 // applied mail.
 func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 	t.Helper()
-	sc, st0 := crecyOpening(t)
-	picture, err := mapimg.PNG(sc, st0, mapimg.ForMail(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "herald.db")
-	st, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	svc, st, path := pictureService(t)
 	clock := epoch
-	svc, err := New(Config{Store: st, Address: heraldAddr, Now: func() time.Time { return clock },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		// A real map's bytes, drawn once: this test counts bytes.
-		Map: func(*engine.Scenario, *engine.State, *engine.State, []engine.Event) ([]byte, error) {
-			return picture, nil
-		},
-		ArmyMap: func(*engine.Scenario, *engine.State, engine.Side) ([]byte, error) {
-			return picture, nil
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := &fixture{t: t, svc: svc, st: st, keys: map[string]string{}, clock: clock}
 	players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
 	start := int64(-1)
@@ -81,6 +59,33 @@ func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 	}
 	f.deliverAll()
 	return float64(fileSize(t, path)-start) / float64(applied), applied
+}
+
+// pictureService is a service on a store file of its own whose every map
+// is the bytes of a real one, drawn once: the growth tests count bytes.
+func pictureService(t *testing.T) (*Service, *store.Store, string) {
+	t.Helper()
+	sc, st0 := crecyOpening(t)
+	picture, err := mapimg.PNG(sc, st0, mapimg.ForMail(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "herald.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	svc, err := New(Config{Store: st, Address: heraldAddr, Now: func() time.Time { return epoch },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Map: func(*engine.Scenario, *engine.State, *engine.State, []engine.Event) ([]byte, error) {
+			return picture, nil
+		},
+		ArmyMap: func(*engine.Scenario, *engine.State, engine.Side) ([]byte, error) { return picture, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, st, path
 }
 
 func fileSize(t *testing.T, path string) int64 {
@@ -139,26 +144,7 @@ func TestStoreGrowthPerGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes 300 games")
 	}
-	sc, st0 := crecyOpening(t)
-	picture, err := mapimg.PNG(sc, st0, mapimg.ForMail(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "herald.db")
-	st, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	svc, err := New(Config{Store: st, Address: heraldAddr, Now: func() time.Time { return epoch },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Map: func(*engine.Scenario, *engine.State, *engine.State, []engine.Event) ([]byte, error) {
-			return picture, nil
-		},
-		ArmyMap: func(*engine.Scenario, *engine.State, engine.Side) ([]byte, error) { return picture, nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, st, path := pictureService(t)
 	f := &fixture{t: t, svc: svc, st: st, clock: epoch}
 	const games = 300
 	var start int64
