@@ -141,8 +141,8 @@ func TestStoreGrowthPerMail(t *testing.T) {
 // own buckets (docs/performance.md). This test holds what was won, at
 // 16 kB, until the budget is met.
 func TestStoreGrowthPerGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("makes 300 games")
+	if testing.Short() || raceBuild {
+		t.Skip("makes 300 games: run without -short and -race (.ci/run does)")
 	}
 	svc, st, path := pictureService(t)
 	f := &fixture{t: t, svc: svc, st: st, clock: epoch}
