@@ -137,19 +137,10 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 // play parses and applies the block's orders, or checks them (CHECK).
 func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
 	lines, nonce, err := splitNonce(orderLines(b))
-	var illegal *engine.IllegalOrderError
+	var orders []engine.Order
 	if err == nil {
-		orders, perr := engine.ParseOrders(lines)
-		return w.carryOut(g, side, b, lines, nonce, orders, perr)
+		orders, err = engine.ParseOrders(lines)
 	}
-	if errors.As(err, &illegal) {
-		return w.refuseOrders(g, side, templates.RefusedParse, illegal, lines)
-	}
-	return err
-}
-
-// carryOut applies (or checks, or queues) a block's parsed orders.
-func (w *work) carryOut(g *game, side engine.Side, b pbem.Block, lines []engine.Line, nonce []string, orders []engine.Order, err error) error {
 	var illegal *engine.IllegalOrderError
 	if errors.As(err, &illegal) {
 		return w.refuseOrders(g, side, templates.RefusedParse, illegal, lines)
