@@ -12,8 +12,6 @@ import (
 
 	"github.com/emersion/go-message"
 
-	"herald/engine"
-	"herald/mapimg"
 	"herald/pbem"
 	"herald/pbem/store"
 )
@@ -27,14 +25,10 @@ func newMapFixture(t *testing.T) *fixture {
 	}
 	t.Cleanup(func() { st.Close() })
 	f := &fixture{t: t, st: st, keys: map[string]string{}, clock: epoch}
-	f.svc, err = New(Config{Store: st, Address: heraldAddr, Now: func() time.Time { return f.clock },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Map: func(sc *engine.Scenario, before, after *engine.State, events []engine.Event) ([]byte, error) {
-			return mapimg.PNG(sc, after, mapimg.ForMail(mapimg.Marks(sc, before, after, events)))
-		},
-		ArmyMap: func(sc *engine.Scenario, s *engine.State, side engine.Side) ([]byte, error) {
-			return mapimg.PNG(sc, s, mapimg.ForArmy(sc, s, side))
-		}})
+	cfg := Config{Store: st, Address: heraldAddr, Now: func() time.Time { return f.clock },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	productionMaps(&cfg)
+	f.svc, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,428 @@
+// Command burst measures the real herald binary on a burst of order mails
+// (issue 17; docs/performance.md, "Throughput and latency"). It is the
+// mail server: an embedded IMAP and SMTP server (mailbox.Embedded) in this
+// process, with Herald's account and two players per game, while
+// `herald serve --config` runs as a separate process against it.
+//
+// The first run prepares, in -work: a store with -games games of Crécy
+// (made with the library herald game new calls, games.Service.CreateGame,
+// 2,000 invocations of the binary would take minutes), whose welcomes
+// herald serve then sends (maps off, to be quick); each game's first
+// player to act answers his welcome with orders, as herald demo's
+// scripted players do (games.Autoplayer), and the order mails are kept
+// (orders/). Every run copies that store, starts herald serve on it with
+// -maps, waits for it to log in, puts all the order mails into Herald's
+// INBOX at once and measures until the SMTP server has accepted both
+// players' replies to each: mails/s is the mails over that time.
+//
+//	go build -o /tmp/herald ./cmd/herald && go run ./tools/burst -herald /tmp/herald -work /tmp/burst -maps=true
+//
+// tools/burst.sh builds both and runs it several times.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"herald/pbem/games"
+	"herald/pbem/mailbox"
+	"herald/pbem/store"
+)
+
+const heraldAddr = "herald@localhost"
+
+func main() {
+	bin := flag.String("herald", "", "the herald binary")
+	work := flag.String("work", "", "working directory, kept between runs (the prepared store and order mails)")
+	n := flag.Int("games", 2000, "games, one order mail each")
+	maps := flag.Bool("maps", true, "result mails carry their map (config map:)")
+	timeout := flag.Duration("timeout", 15*time.Minute, "give up after")
+	flag.Parse()
+	if *bin == "" || *work == "" {
+		fmt.Fprintln(os.Stderr, "usage: burst -herald BIN -work DIR [-games N] [-maps=true|false]")
+		os.Exit(2)
+	}
+	if err := run(*bin, *work, *n, *maps, *timeout); err != nil {
+		fmt.Fprintln(os.Stderr, "burst:", err)
+		os.Exit(1)
+	}
+}
+
+// server is the mail server: Herald's account and the players'.
+type server struct {
+	emb      *mailbox.Embedded
+	accepted atomic.Int64 // mails the SMTP server took
+	first    atomic.Int64 // when it took the first (UnixNano), 0: none yet
+}
+
+func player(side string, i int) string { return fmt.Sprintf("%s%04d", side, i) }
+func gameID(i int) string              { return fmt.Sprintf("crecy-b%04d", i) }
+
+func newServer(n int) (*server, error) {
+	users := []mailbox.User{{Name: "herald", Password: "herald"}}
+	for i := range n {
+		for _, side := range []string{"e", "f"} {
+			users = append(users, mailbox.User{Name: player(side, i), Password: "x"})
+		}
+	}
+	s := &server{}
+	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: users, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		SMTPHook: func(stage mailbox.SMTPStage, _, _ string) error {
+			if stage == mailbox.SMTPData {
+				s.first.CompareAndSwap(0, time.Now().UnixNano())
+				s.accepted.Add(1)
+			}
+			return nil
+		}})
+	if err != nil {
+		return nil, err
+	}
+	if err := emb.Start(); err != nil {
+		return nil, err
+	}
+	s.emb = emb
+	return s, nil
+}
+
+func run(bin, work string, n int, maps bool, timeout time.Duration) error {
+	bin, err := filepath.Abs(bin)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(work, 0o700); err != nil {
+		return err
+	}
+	srv, err := newServer(n)
+	if err != nil {
+		return err
+	}
+	defer srv.emb.Close()
+	tmpl := filepath.Join(work, fmt.Sprintf("prepared-%d.db", n))
+	orders := filepath.Join(work, fmt.Sprintf("orders-%d", n))
+	if _, err := os.Stat(filepath.Join(orders, "done")); err != nil {
+		if err := prepare(srv, bin, work, tmpl, orders, n); err != nil {
+			return fmt.Errorf("prepare: %w", err)
+		}
+	}
+	raws, err := readOrders(orders, n)
+	if err != nil {
+		return err
+	}
+
+	db := filepath.Join(work, "run.db")
+	os.Remove(db)
+	if err := copyFile(db, tmpl); err != nil {
+		return err
+	}
+	defer os.Remove(db)
+	h, err := startHerald(srv, bin, work, db, maps)
+	if err != nil {
+		return err
+	}
+	defer h.stop()
+	// Wait for herald serve to log in and IDLE: its outbox has nothing to
+	// send, so nothing tells; its log says when it serves, and a second
+	// more covers the IMAP login and the first look at INBOX.
+	if err := h.waitLog("serving", 10*time.Second); err != nil {
+		return err
+	}
+	time.Sleep(time.Second)
+	if got := srv.accepted.Load(); got != 0 {
+		return fmt.Errorf("herald sent %d mails before the burst", got)
+	}
+
+	start := time.Now()
+	for _, raw := range raws {
+		if err := srv.emb.Deliver(heraldAddr, raw); err != nil {
+			return err
+		}
+	}
+	injected := time.Since(start)
+	want := int64(2 * n)
+	deadline := start.Add(timeout)
+	for srv.accepted.Load() < want {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%d of %d replies accepted after %v", srv.accepted.Load(), want, timeout)
+		}
+		if h.exited() {
+			return fmt.Errorf("herald serve stopped: %d of %d replies accepted (see %s)", srv.accepted.Load(), want, h.logPath)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	elapsed := time.Since(start)
+	first := time.Unix(0, srv.first.Load()).Sub(start)
+
+	// Every mail applied, nothing else sent.
+	time.Sleep(500 * time.Millisecond)
+	processed, _ := srv.emb.Messages("herald", "Processed")
+	rejected, _ := srv.emb.Messages("herald", "Rejected")
+	user, sys := h.stop()
+	fmt.Printf("games %d, maps %v: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
+		n, maps, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
+	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system\n",
+		len(processed), len(rejected), user.Seconds(), sys.Seconds())
+	fmt.Printf("  %.1f mails/s\n", float64(n)/elapsed.Seconds())
+	if len(processed) != n || len(rejected) != 0 || srv.accepted.Load() != want {
+		return fmt.Errorf("want %d mails processed, none rejected and %d replies (see %s)", n, want, h.logPath)
+	}
+	applied, err := appliedOf(h.logPath)
+	if err == nil && applied != n {
+		return fmt.Errorf("herald's log shows %d mails applied, want %d (see %s)", applied, n, h.logPath)
+	}
+	return nil
+}
+
+// prepare makes the store of n fresh games, has herald serve send their
+// welcomes, and keeps the order mails the first players to act answer
+// them with.
+func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
+	os.RemoveAll(orders)
+	os.Remove(tmpl)
+	t0 := time.Now()
+	st, err := store.Open(tmpl)
+	if err != nil {
+		return err
+	}
+	svc, err := games.New(games.Config{Store: st, Address: heraldAddr, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		st.Close()
+		return err
+	}
+	for i := range n {
+		_, err := svc.CreateGame(games.NewGame{ID: gameID(i), Scenario: "crecy", Players: []games.PlayerSpec{
+			{Side: "English", Address: player("e", i) + "@localhost"}, {Side: "French", Address: player("f", i) + "@localhost"}}})
+		if err != nil {
+			st.Close()
+			return err
+		}
+	}
+	if err := st.Close(); err != nil {
+		return err
+	}
+	fmt.Printf("prepared %d games in %.1f s; sending the welcomes (maps off)\n", n, time.Since(t0).Seconds())
+	t0 = time.Now()
+	h, err := startHerald(srv, bin, work, tmpl, false)
+	if err != nil {
+		return err
+	}
+	for srv.accepted.Load() < int64(2*n) {
+		if h.exited() {
+			return fmt.Errorf("herald serve stopped (see %s)", h.logPath)
+		}
+		if time.Since(t0) > 10*time.Minute {
+			h.stop()
+			return fmt.Errorf("%d of %d welcomes sent in 10 minutes", srv.accepted.Load(), 2*n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.stop()
+	// A welcome accepted just before the stop may still be in the outbox
+	// (at least once): it was sent.
+	if err := emptyOutbox(tmpl); err != nil {
+		return err
+	}
+	srv.accepted.Store(0)
+	srv.first.Store(0)
+	fmt.Printf("%d welcomes sent in %.1f s\n", 2*n, time.Since(t0).Seconds())
+
+	if err := os.MkdirAll(orders, 0o700); err != nil {
+		return err
+	}
+	count := 0
+	for i := range n {
+		for _, side := range []string{"e", "f"} {
+			name := player(side, i)
+			msgs, err := srv.emb.Messages(name, "INBOX")
+			if err != nil {
+				return err
+			}
+			for _, m := range msgs {
+				ap := &games.Autoplayer{Address: name + "@localhost"}
+				reply, err := ap.Reply(m.Raw)
+				if err != nil || reply == nil {
+					continue
+				}
+				raw, err := mailbox.Compose(*reply)
+				if err != nil {
+					return err
+				}
+				if err := os.WriteFile(filepath.Join(orders, fmt.Sprintf("%04d-%s.eml", i, side)), raw, 0o600); err != nil {
+					return err
+				}
+				count++
+			}
+		}
+	}
+	if count != n {
+		return fmt.Errorf("%d order mails for %d games, want one each", count, n)
+	}
+	return os.WriteFile(filepath.Join(orders, "done"), nil, 0o600)
+}
+
+// emptyOutbox records every mail left in a store's outbox as delivered.
+func emptyOutbox(path string) error {
+	st, err := store.Open(path)
+	if err != nil {
+		return err
+	}
+	err = st.Update(func(tx *store.Tx) error {
+		var ids []uint64
+		err := tx.Outbox(func(e store.OutboxEntry) error { ids = append(ids, e.ID); return nil })
+		for _, id := range ids {
+			if err == nil {
+				err = tx.Delivered(id)
+			}
+		}
+		return err
+	})
+	return errors.Join(err, st.Close())
+}
+
+func readOrders(dir string, n int) ([][]byte, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.eml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	if len(files) != n {
+		return nil, fmt.Errorf("%s: %d order mails, want %d", dir, len(files), n)
+	}
+	var raws [][]byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		raws = append(raws, b)
+	}
+	return raws, nil
+}
+
+// herald is a running herald serve.
+type herald struct {
+	cmd     *exec.Cmd
+	logPath string
+	done    chan struct{}
+}
+
+func startHerald(srv *server, bin, work, db string, maps bool) (*herald, error) {
+	cfg := fmt.Sprintf(`address: %s
+store: %s
+imap:
+  addr: %s
+  security: plain
+  username: herald
+  password: herald
+smtp:
+  addr: %s
+  security: plain
+  helo: burst.localhost
+limits:
+  mails_per_hour: 60
+map: %v
+log:
+  level: info
+`, heraldAddr, db, srv.emb.IMAPAddr(), srv.emb.SMTPAddr(), maps)
+	cfgPath := filepath.Join(work, "herald.yaml")
+	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
+		return nil, err
+	}
+	logPath := filepath.Join(work, "herald.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "serve", "--config", cfgPath)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		logf.Close()
+		return nil, err
+	}
+	h := &herald{cmd: cmd, logPath: logPath, done: make(chan struct{})}
+	go func() { cmd.Wait(); logf.Close(); close(h.done) }()
+	return h, nil
+}
+
+func (h *herald) exited() bool {
+	select {
+	case <-h.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// stop ends herald serve (SIGTERM, a graceful stop) and returns the CPU
+// time it used.
+func (h *herald) stop() (user, sys time.Duration) {
+	if !h.exited() {
+		h.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-h.done:
+		case <-time.After(20 * time.Second):
+			h.cmd.Process.Kill()
+			<-h.done
+		}
+	}
+	if ps := h.cmd.ProcessState; ps != nil {
+		return ps.UserTime(), ps.SystemTime()
+	}
+	return 0, 0
+}
+
+// waitLog waits until herald's log holds s.
+func (h *herald) waitLog(s string, within time.Duration) error {
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(h.logPath)
+		if strings.Contains(string(b), s) {
+			return nil
+		}
+		if h.exited() {
+			return fmt.Errorf("herald serve stopped: %s", b)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return errors.New("herald serve did not start in time (see " + h.logPath + ")")
+}
+
+// appliedOf counts the mails herald's log says it applied.
+func appliedOf(path string) (int, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	n := strings.Count(string(b), "outcome=applied")
+	if n == 0 {
+		return 0, errors.New("no outcome=applied in the log")
+	}
+	return n, nil
+}
+
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
