@@ -827,6 +827,8 @@ class MailFailure(Exception):
         self.mail, self.path, self.line, self.roll, self.reason = mail, path, line, roll, reason
 
     def __str__(self):
+        if not self.mail:
+            return self.reason
         s = "mail %d (%s)" % (self.mail, self.path)
         if self.line:
             s += ", line %d" % self.line
@@ -852,7 +854,9 @@ def mail_text(data):
 def verify_mails(mails, key, signatures):
     """mails: [(path, bytes)]. Returns a summary dict; raises MailFailure."""
     records = []  # (mail number, path, line, record)
-    for n, (path, data) in enumerate(mails, 1):
+    skipped = []  # mails without a record: notices, refusals, checks
+    for path, data in mails:
+        n = len(records) + 1
         text = mail_text(data)
         if text is None:
             raise MailFailure(n, path, 0, "", "no text/plain part")
@@ -860,10 +864,15 @@ def verify_mails(mails, key, signatures):
             found = find_records(text)
         except RecordError as e:
             raise MailFailure(n, path, e.line, "", "dice record: " + e.reason)
+        if not found and len(mails) > 1:
+            skipped.append(path)
+            continue
         if not found:
             raise MailFailure(n, path, 0, "", "no dice record (%s) in it" % RECORD_BEGIN)
         for r, line in found:
-            records.append((n, path, line, r))
+            records.append((len(records) + 1, path, line, r))
+    if not records:
+        raise MailFailure(0, "", 0, "", "none of the %d mails holds a dice record" % len(mails))
     for n, path, line, r in records:
         try:
             verify_record(r, key, signatures)
@@ -882,9 +891,10 @@ def verify_mails(mails, key, signatures):
         except RecordFailure as f:
             raise MailFailure(n, path, line, f.roll, f.reason)
     first, last = chain[0][3], chain[-1][3]
-    return {"ok": True, "mails": len(mails), "game": first.game, "first_batch": first.batch,
+    return {"ok": True, "mails": len(chain), "game": first.game, "first_batch": first.batch,
             "last_batch": last.batch, "rolls": sum(len(x[3].rolls) for x in chain),
-            "checkpoint": "%d:%s" % (last.checkpoint[0], last.checkpoint[1].hex())}
+            "checkpoint": "%d:%s" % (last.checkpoint[0], last.checkpoint[1].hex()),
+            "skipped": skipped}
 
 
 # ---------------------------------------------------------------- command line
@@ -1000,6 +1010,8 @@ def main_mail(args):
               % (result["mails"], result["game"], result["first_batch"], result["last_batch"],
                  result["rolls"], result["checkpoint"],
                  "" if signatures else " (signatures NOT checked)"))
+        for path in result["skipped"]:
+            print("skipped %s: no dice record (a notice, a refusal or a check reports no batch)" % path)
     return 0
 
 

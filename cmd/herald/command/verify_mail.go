@@ -24,13 +24,22 @@ type mailRecord struct {
 // following the one before.
 func verifyMails(env Env, paths []string, key *dice.PublicKey) ([]mailRecord, int) {
 	var recs []mailRecord
+	var skipped []string
 	for _, path := range paths {
 		found, err := readRecords(path, len(recs))
+		if errors.Is(err, errNoRecord) && len(paths) > 1 {
+			skipped = append(skipped, path) // a notice, a refusal, a check: no batch
+			continue
+		}
 		if err != nil {
 			fmt.Fprintf(env.Stdout, "FAILED: mail %d (%s): %v\n", len(recs)+1, path, err)
 			return nil, 1
 		}
 		recs = append(recs, found...)
+	}
+	if len(recs) == 0 {
+		fmt.Fprintf(env.Stdout, "FAILED: none of the %d mails holds a dice record\n", len(paths))
+		return nil, 1
 	}
 	slices.SortStableFunc(recs, func(a, b mailRecord) int { return cmp.Compare(a.rec.Batch, b.rec.Batch) })
 	// The same mail given twice, or sent again (STATUS), is one record.
@@ -50,8 +59,14 @@ func verifyMails(env Env, paths []string, key *dice.PublicKey) ([]mailRecord, in
 	first, last := recs[0].rec, recs[len(recs)-1].rec
 	fmt.Fprintf(env.Stdout, "OK: %d mails of game %s, batches %d–%d, %d rolls; checkpoint %d:%s\n",
 		len(recs), first.Game, first.Batch, last.Batch, rolls, last.Checkpoint.Length, last.Checkpoint.Head)
+	for _, path := range skipped {
+		fmt.Fprintf(env.Stdout, "skipped %s: no dice record (a notice, a refusal or a check reports no batch)\n", path)
+	}
 	return recs, 0
 }
+
+// errNoRecord is a mail without a dice record.
+var errNoRecord = errors.New("no dice record in this mail (" + dice.RecordBegin + " … " + dice.RecordEnd + ")")
 
 // readRecords reads the dice records of a saved mail; n records were read
 // before it.
@@ -69,7 +84,7 @@ func readRecords(path string, n int) ([]mailRecord, error) {
 		return nil, err
 	}
 	if len(found) == 0 {
-		return nil, errors.New("no dice record in this mail (" + dice.RecordBegin + " … " + dice.RecordEnd + ")")
+		return nil, errNoRecord
 	}
 	var out []mailRecord
 	for i, r := range found {

@@ -143,6 +143,22 @@ func TestVerifyMailOfARealGame(t *testing.T) {
 			pythonVerifyMail(t, changed, 1, where)
 		})
 	}
+	t.Run("a notice among them", func(t *testing.T) {
+		notice := rewriteMail(t, files[1], func(text string) string {
+			return "Standing orders set.\n" + text[:strings.Index(text, dice.RecordBegin)]
+		})
+		with := append(append([]string(nil), files...), notice)
+		code, out := verifyArgs(t, append([]string{"--mail"}, with...)...)
+		skipped := "skipped " + notice + ": no dice record"
+		if code != 0 || !strings.HasPrefix(out, fmt.Sprintf("OK: %d mails of game ", len(files))) || !strings.Contains(out, skipped) {
+			t.Errorf("a notice among the mails: exit %d\n%s", code, out)
+		}
+		pythonVerifyMail(t, with, 0, fmt.Sprintf("OK: %d mails of game ", len(files)))
+		if code, out := verifyArgs(t, "--mail", notice); code != 1 || !strings.Contains(out, "no dice record") {
+			t.Errorf("a notice alone: exit %d\n%s", code, out)
+		}
+		pythonVerifyMail(t, []string{notice}, 1, "FAILED: mail 1 ")
+	})
 	t.Run("a mail left out", func(t *testing.T) {
 		gap := append(append([]string(nil), files[:2]...), files[3:]...)
 		code, out := verifyArgs(t, append([]string{"--mail"}, gap...)...)
