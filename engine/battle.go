@@ -169,7 +169,7 @@ func enemyOccupied(sc *Scenario, st *State, side Side, h hex.Hex) bool {
 // (12.2) for a Normal unit, and by nothing for a Disordered one, which
 // holds its hex; the rest of the result stands. It reports whether it took
 // the place of the retreat. Attackers are the units the retreat was from.
-func (g *game) noRetreat(i int, cause string, attackers ...int) bool {
+func (g *game) noRetreat(i int, cause string, attackers []int) bool {
 	us := g.st.Units[i]
 	if !us.NoRetreat && !us.Schiltron || us.Status == Retired || !onField(g.st, i) {
 		return false
@@ -179,7 +179,7 @@ func (g *game) noRetreat(i int, cause string, attackers ...int) bool {
 		marker = "Schiltron" // ruling R89
 	}
 	if us.Status == Normal {
-		g.disorder(i, cause+"; in "+marker+" it is Disordered instead of retreating", attackers...)
+		g.disorder(i, cause+"; in "+marker+" it is Disordered instead of retreating", attackers)
 		return true
 	}
 	g.emit(HeldGround{Unit: g.sc.Units[i].ID, Cause: cause, Schiltron: us.Schiltron})

@@ -379,7 +379,7 @@ func (g *game) applyFire(s *shot) error {
 		}
 		switch e.Kind {
 		case EffectDisordered:
-			g.disorder(s.target, cause, s.firer)
+			g.disorder(s.target, cause, []int{s.firer})
 		case EffectRetreat:
 			if err := g.retreat(s.target, []int{s.firer}, cause); err != nil {
 				return err

@@ -18,7 +18,7 @@ import (
 // firer; the attackers of a Shock): a unit with no Disordered side Retires
 // instead (Infidel 2.2, 14.2), and its Retire is placed clear of them
 // (Infidel 14.4, ruling R174).
-func (g *game) disorder(i int, cause string, causers ...int) {
+func (g *game) disorder(i int, cause string, causers []int) {
 	switch g.st.Units[i].Status {
 	case Retired:
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
@@ -92,11 +92,13 @@ func (g *game) retireFrom(i int, cause string, causers []int) {
 // hex nearest the unit, then the lowest hex id (ruling R55). Why says
 // what stopped it when it found none.
 func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retireOutcome) {
-	cmd := sc.Command(sc.Units[i].Command)
-	if cmd == nil || st.Standard(cmd.Standard) == nil {
+	var std *StandardState
+	if cmd := sc.Command(sc.Units[i].Command); cmd != nil {
+		std = st.Standard(cmd.Standard)
+	}
+	if std == nil {
 		return hex.Hex{}, retireNoStandard
 	}
-	std := st.Standard(cmd.Standard)
 	if std.Captured {
 		return hex.Hex{}, retireCaptured
 	}
@@ -243,7 +245,7 @@ func (g *game) retreat(i int, attackers []int, cause string) error {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return nil
 	}
-	if g.noRetreat(i, cause, attackers...) {
+	if g.noRetreat(i, cause, attackers) {
 		return nil
 	}
 	paths := retreatPaths(g.sc, g.st, i, attackers)
@@ -273,7 +275,7 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) er
 	}
 	why := fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID)
 	if g.st.Units[p.through].Status != Disordered {
-		g.disorder(p.through, why, attackers...)
+		g.disorder(p.through, why, attackers)
 		return nil
 	}
 	leaders := stackedLeaders(g.sc, g.st, p.through)

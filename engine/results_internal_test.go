@@ -41,13 +41,13 @@ func field(t *testing.T) *game {
 
 func TestDisorderTwiceAndRetiredUnits(t *testing.T) {
 	g := field(t)
-	g.disorder(0, "test")
-	g.disorder(0, "test again")
+	g.disorder(0, "test", nil)
+	g.disorder(0, "test again", nil)
 	if n := len(g.res.Events); n != 1 || g.st.Units[0].Status != Disordered {
 		t.Fatalf("two Disorders: %d events, status %v; want one event (12.2)", n, g.st.Units[0].Status)
 	}
 	g.st.Units[0].Status = Retired
-	g.disorder(0, "fired upon")
+	g.disorder(0, "fired upon", nil)
 	if g.st.Units[0].Status != Eliminated {
 		t.Errorf("a Retired unit Disordered is %v, want Eliminated (12.4)", g.st.Units[0].Status)
 	}

@@ -401,7 +401,7 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		}
 		switch e.Kind {
 		case EffectDisordered:
-			g.disorder(i, cause, against...)
+			g.disorder(i, cause, against)
 		case EffectRetreat:
 			retreat = true
 		case EffectRetired:
@@ -440,7 +440,7 @@ func (g *game) unhorse(i int, cause string, against []int) {
 	case g.st.Units[i].Status == Retired:
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 	case t.Unhorsed == "":
-		g.disorder(i, cause+"; it has no horse to lose", against...)
+		g.disorder(i, cause+"; it has no horse to lose", against)
 	default:
 		g.emit(UnitUnhorsed{Unit: g.sc.Units[i].ID, Type: t.Unhorsed, Cause: cause})
 	}

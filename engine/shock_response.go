@@ -490,16 +490,12 @@ func (g *game) counterChargeOrder(o CounterChargeOrder) error {
 }
 
 func (g *game) retreatBeforeShockOrder(o RetreatBeforeShockOrder) error {
-	if g.st.Pending.Kind == DecideResponse && g.st.Shock != nil {
-		for k, u := range g.sc.Units {
-			if strings.EqualFold(u.ID, o.Unit) && u.Side == g.st.Pending.Side && g.st.Units[k].NoRetreat {
-				return g.illegal(o, "10.2, R115", fmt.Sprintf("%s stands under a No Retreat marker: it never retreats, so it may not Retreat Before Shock", u.ID))
-			}
-		}
-	}
 	r, j, err := g.pendingResponse(o, o.Unit, "10.2")
 	if err != nil {
 		return err
+	}
+	if g.st.Units[j].NoRetreat {
+		return g.illegal(o, "10.2, R115", fmt.Sprintf("%s stands under a No Retreat marker: it never retreats, so it may not Retreat Before Shock", r.Unit))
 	}
 	to, _ := hex.Parse(o.To)
 	fresh := responseOf(g.sc, g.st, j)
