@@ -30,19 +30,29 @@ var mailPlays = []mailPlay{
 }
 
 // playMails plays mailPlays on a fresh game and returns its header and the
-// records its mails carry: the opening mail's, then one per batch. Each
-// sender's block rolls one die per line "ROLL purpose".
+// records its mails carry: the opening mail's, then one per batch.
 func playMails(t *testing.T, stream uint64) (*Header, []Record) {
+	t.Helper()
+	h, _, records := playGame(t, stream, "mail-1", mailPlays)
+	return h, records
+}
+
+// playGame plays batches on a fresh game with the fixed test key and the
+// seeds of stream, as an honest (or a cheating) installation would, and
+// returns the header, the log and the records the mails carried. Each
+// sender's block rolls one die per line "ROLL purpose".
+func playGame(t *testing.T, stream uint64, game string, plays []mailPlay) (*Header, []Entry, []Record) {
 	t.Helper()
 	fixedSeeds(t, stream)
 	key := testKey(t)
-	h, u, err := NewGame(key, "mail-1", "crecy", []string{"English", "French"})
+	h, u, err := NewGame(key, game, "crecy", []string{"English", "French"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	entries := u.Entries
 	records := []Record{OpeningRecord(h, u)}
 	chain, seed := u.Chain, u.Next
-	for i, p := range mailPlays {
+	for i, p := range plays {
 		b, err := Begin(chain, seed, p.side, uint64(i+1), p.orders)
 		if err != nil {
 			t.Fatal(err)
@@ -58,10 +68,11 @@ func playMails(t *testing.T, stream uint64) (*Header, []Record) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		entries = append(entries, up.Entries...)
 		records = append(records, BatchRecord(h, up, p.withOrders))
 		chain, seed = up.Chain, up.Next
 	}
-	return h, records
+	return h, entries, records
 }
 
 // mailText is the text of a mail around a record, with CRLF line ends as

@@ -13,40 +13,15 @@ import (
 // play is one batch of a history: who sends what.
 type play struct{ side, orders string }
 
-// history plays batches on a fresh game with the fixed test key and the
-// seeds of stream, as an honest (or a cheating) operator would, and
-// returns the export and the records the mails carried.
+// history plays batches on a fresh game (playGame) and returns the export
+// and the records the mails carried.
 func history(t *testing.T, stream uint64, plays []play) ([]byte, []Record) {
 	t.Helper()
-	fixedSeeds(t, stream)
-	key := testKey(t)
-	h, u, err := NewGame(key, "trust-1", "crecy", []string{"English", "French"})
-	if err != nil {
-		t.Fatal(err)
+	var mp []mailPlay
+	for _, p := range plays {
+		mp = append(mp, mailPlay{side: p.side, orders: p.orders, withOrders: true})
 	}
-	entries := u.Entries
-	records := []Record{OpeningRecord(h, u)}
-	chain, seed := u.Chain, u.Next
-	for i, p := range plays {
-		b, err := Begin(chain, seed, p.side, uint64(i+1), p.orders)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(SenderBlock(p.orders), "\n") {
-			if purpose, ok := strings.CutPrefix(l, "ROLL "); ok {
-				if _, err := b.Roll(purpose); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		up, err := b.Close(key, sha256.Sum256([]byte(p.orders)), sha256.Sum256([]byte{byte(i)}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		entries = append(entries, up.Entries...)
-		records = append(records, BatchRecord(h, up, true))
-		chain, seed = up.Chain, up.Next
-	}
+	h, entries, records := playGame(t, stream, "trust-1", mp)
 	var buf bytes.Buffer
 	if err := WriteExport(&buf, h, entries); err != nil {
 		t.Fatal(err)

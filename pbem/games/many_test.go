@@ -18,7 +18,7 @@ import (
 // the first was and its sender gets no answer to it.
 func TestFiftyGamesInterleaved(t *testing.T) {
 	const games, rounds = 50, 6
-	w, names := newManyWorld(t, games, 0)
+	w, names := newManyWorld(t, games, 0, nil)
 	seen := map[string]bool{}
 	copies := map[string]int{} // deliveries of each order mail, by Message-ID
 	count := func(raws [][]byte, times int) {
@@ -85,12 +85,13 @@ func TestFiftyGamesInterleaved(t *testing.T) {
 // newManyWorld runs a daemon with games between distinct pairs of
 // players: game i (manyGame) between names[2i], the English, and
 // names[2i+1]. perHour is the per-sender limit (0: the default).
-func newManyWorld(tb testing.TB, games, perHour int) (w *world, names []string) {
+func newManyWorld(tb testing.TB, games, perHour int, configure func(*Config)) (w *world, names []string) {
 	for i := range games {
 		names = append(names, fmt.Sprintf("en%02d", i), fmt.Sprintf("fr%02d", i))
 	}
 	w = newWorld(tb, names...)
 	w.perHour = perHour
+	w.configure = configure
 	w.start(nil)
 	for i := range games {
 		w.newGame(manyGame(i), names[2*i], names[2*i+1])

@@ -37,9 +37,6 @@ type mailRef struct {
 	inReplyTo string         // the Message-ID this answers, if any
 	inline    []mailbox.Part // without their data: maps[i] draws inline[i]
 	maps      []mapJob
-	// redraw says how to draw each inline map again, when the mail is
-	// kept as the side's latest: the store keeps no picture (issue 17).
-	redraw []mapRedraw
 	// rebuild, when set, keeps no copy of the mail as the side's latest
 	// but says how to build it anew ("welcome").
 	rebuild string
@@ -75,7 +72,7 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	}
 	kept := latestMail{Rebuild: ref.rebuild}
 	if ref.rebuild == "" {
-		kept.Mail, kept.Redraw = withoutPictures(withoutKey(o, g.keyOf(ref.side), keyPlaceholder)), ref.redraw
+		kept.Mail = withoutPictures(withoutKey(o, g.keyOf(ref.side), keyPlaceholder))
 	}
 	keep, err := json.Marshal(kept)
 	if err != nil {
@@ -128,20 +125,14 @@ func (s *Service) outgoing(tx *store.Tx, g *game, v templates.View, to string, r
 }
 
 // latestMail is a side's latest mail as the store keeps it for STATUS and
-// Remail: its text without the player's key and its inline maps without
-// their pictures, with how to draw each again; or, for a welcome, only
-// that it is to be built anew (from the game as it stands: no move yet).
+// Remail: its text without the player's key and its inline map without
+// its picture (drawn again as the battlefield stands when the mail goes
+// out again: its moves and results are in its text); or, for a welcome,
+// only that it is to be built anew (from the game as it stands: no move
+// yet).
 type latestMail struct {
 	Rebuild string            `json:"rebuild,omitempty"`
 	Mail    *mailbox.Outgoing `json:"mail,omitempty"`
-	Redraw  []mapRedraw       `json:"redraw,omitempty"`
-}
-
-// mapRedraw is how an inline map of a kept mail is drawn again: as the
-// battlefield stands when the mail goes out again (its moves and results
-// are in the mail's text).
-type mapRedraw struct {
-	Kind string `json:"kind"` // "now"
 }
 
 // withoutPictures is o with its inline parts' data left out.
@@ -174,15 +165,14 @@ func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbo
 		kept.Mail = new(mailbox.Outgoing)
 		return kept.Mail, nil, false, json.Unmarshal(raw, kept.Mail)
 	}
-	for _, r := range kept.Redraw {
-		j, err := s.redrawJob(g, r)
+	for range kept.Mail.Inline {
+		j, err := fieldJob(g.sc, g.st, g.st, nil)
 		if err != nil {
 			return nil, nil, false, err
 		}
 		jobs = append(jobs, j)
-		now = now || r.Kind == "now"
 	}
-	return kept.Mail, jobs, now, nil
+	return kept.Mail, jobs, len(jobs) > 0, nil
 }
 
 // rebuildWelcome builds a side's welcome anew, as it was sent: the game
@@ -214,14 +204,6 @@ func (s *Service) rebuildWelcome(tx *store.Tx, g *game, side engine.Side) (*mail
 	// As kept copies are, without the key: resendLatest writes it back.
 	o = withoutKey(o, g.keys[side], keyPlaceholder)
 	return &o, ref.maps, nil
-}
-
-// redrawJob is the job that draws a kept mail's map again.
-func (s *Service) redrawJob(g *game, r mapRedraw) (mapJob, error) {
-	if r.Kind != "now" {
-		return mapJob{}, fmt.Errorf("games: %s: no way to draw a %q map again", g.rec.ID, r.Kind)
-	}
-	return fieldJob(g.sc, g.st, g.st, nil)
 }
 
 // keyPlaceholder stands for the player's key in the latest mail kept for

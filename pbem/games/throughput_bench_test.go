@@ -48,41 +48,8 @@ func productionMaps(cfg *Config) {
 // to the bare loop is only meaningful within one run.
 func BenchmarkMailEndToEndMaps(b *testing.B) {
 	const games = 20
-	var names []string
-	for i := range games {
-		names = append(names, fmt.Sprintf("en%02d", i), fmt.Sprintf("fr%02d", i))
-	}
-	w := newWorld(b, names...)
-	w.perHour = 1 << 20
-	w.configure = productionMaps
-	w.start(nil)
-	for i := range games {
-		w.newGame(manyGame(i), names[2*i], names[2*i+1])
-	}
-	seen := map[string]bool{}
-	mails := 0
-	for b.Loop() {
-		b.StopTimer()
-		w.settle()
-		replies := w.replies(seen)
-		if len(replies) != games {
-			b.Fatalf("%d order mails, want one per game (%d)", len(replies), games)
-		}
-		want := w.accepted.Load() + int64(2*len(replies))
-		b.StartTimer()
-		w.deliver(replies, false)
-		deadline := time.Now().Add(60 * time.Second)
-		for w.accepted.Load() < want {
-			if time.Now().After(deadline) || w.crashed() {
-				b.Fatalf("%d of %d replies sent", w.accepted.Load(), want)
-			}
-			time.Sleep(time.Millisecond)
-		}
-		mails += len(replies)
-	}
-	b.ReportMetric(float64(mails)/b.Elapsed().Seconds(), "mails/s")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(mails), "ns/mail")
-	b.ReportMetric(0, "ns/op")
+	w, _ := newManyWorld(b, games, 1<<20, productionMaps)
+	mailRounds(b, w, games, 60*time.Second)
 }
 
 // BenchmarkMailLatency measures one order mail on an idle daemon, maps on

@@ -127,7 +127,6 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 		acc.MapCID = fmt.Sprintf("map.%s.%d@%s", g.rec.ID, up.Batch, s.host())
 		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: acc.MapCID}}
 		ref.maps = []mapJob{job}
-		ref.redraw = []mapRedraw{{Kind: "now"}}
 	}
 	if g.rec.Over {
 		acc.Lines = narrate(g.sc, res.Events, up.Rolls, b.side)

@@ -135,6 +135,29 @@ func TestOutbox(t *testing.T) {
 	})
 }
 
+// DeliveredAll empties the outbox and its indexes: nothing is due after.
+func TestDeliveredAll(t *testing.T) {
+	s := mustOpen(t)
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	s.Update(func(tx *store.Tx) error {
+		for _, stream := range []string{"g/alice@x", "g/alice@x", "g/bob@x"} {
+			if _, err := tx.Enqueue([]byte(`{}`), stream, now); err != nil {
+				return err
+			}
+		}
+		return tx.DeliveredAll()
+	})
+	s.View(func(tx *store.Tx) error {
+		if n := tx.Pending(); n != 0 {
+			t.Errorf("Pending = %d after DeliveredAll, want 0", n)
+		}
+		if at, ok := tx.NextDue(); ok {
+			t.Errorf("NextDue after DeliveredAll = %v, want none", at)
+		}
+		return nil
+	})
+}
+
 // The mails of one stream leave in the order they were queued: a later
 // one is not due while an older one waits for a retry, whatever their due
 // times; other streams go on.

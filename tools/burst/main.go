@@ -276,16 +276,7 @@ func emptyOutbox(path string) error {
 	if err != nil {
 		return err
 	}
-	err = st.Update(func(tx *store.Tx) error {
-		var ids []uint64
-		err := tx.Outbox(func(e store.OutboxEntry) error { ids = append(ids, e.ID); return nil })
-		for _, id := range ids {
-			if err == nil {
-				err = tx.Delivered(id)
-			}
-		}
-		return err
-	})
+	err = st.Update(func(tx *store.Tx) error { return tx.DeliveredAll() })
 	return errors.Join(err, st.Close())
 }
 
