@@ -267,7 +267,11 @@ func (p *recordParser) checkpoint(k string, signed bool) Checkpoint {
 	if p.err != nil {
 		return c
 	}
-	if want := map[bool]int{false: 2, true: 3}[signed]; len(f) != want {
+	want := 2 // LENGTH HEAD
+	if signed {
+		want = 3 // and SIG
+	}
+	if len(f) != want {
 		p.i--
 		p.fail("%s: want %d fields, got %d", k, want, len(f))
 		p.i++
