@@ -56,6 +56,7 @@ MIN_I64, MAX_I64 = -(1 << 63), (1 << 63) - 1
 ROLL_DOMAIN_V1 = b"herald/dice/roll/v1"
 ROLL_DOMAIN_V2 = b"herald/dice/roll/v2"
 HEAD_DOMAIN = b"herald/dice/head/v1"
+DRAW_DOMAIN = b"herald/dice/draw/v2"
 
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 HEX128 = re.compile(r"[0-9a-f]{128}\Z")
@@ -78,7 +79,14 @@ KINDS = {
               ("next_commit", "h"), ("prev", "h"), ("hash", "h")],
     "roll": [("i", "u"), ("kind", "s"), ("seq", "u"), ("batch", "u"), ("index", "u"),
              ("purpose", "s"), ("value", "i"), ("prev", "h"), ("hash", "h")],
+    # Hidden draws (docs/dice.md, "Hidden draws").
+    "draw": [("i", "u"), ("kind", "s"), ("side", "s"), ("pool", "l"), ("count", "u"),
+             ("commit", "h"), ("prev", "h"), ("hash", "h")],
+    "play": [("i", "u"), ("kind", "s"), ("batch", "u"), ("side", "s"), ("counter", "u"),
+             ("name", "s"), ("prev", "h"), ("hash", "h")],
+    "reveal": [("i", "u"), ("kind", "s"), ("side", "s"), ("seed", "h"), ("prev", "h"), ("hash", "h")],
 }
+MAX_POOL = 256
 
 
 class Failure(Exception):
@@ -113,6 +121,28 @@ def u64(v):
 
 def field(b):
     return u64(len(b)) + b
+
+
+def draw_message(game, side, pool_size, step, attempt):
+    return (field(DRAW_DOMAIN) + field(game.encode("utf-8")) + field(side.encode("utf-8"))
+            + u64(pool_size) + u64(step) + u64(attempt))
+
+
+def draw_hand(seed, game, side, pool_size, count):
+    """The positions a hidden seed draws: a Fisher-Yates shuffle stopped
+    after count steps, step k picking j below pool_size - k from the first
+    byte of its MAC under the largest multiple of pool_size - k."""
+    pos = list(range(pool_size))
+    for k in range(count):
+        left = pool_size - k
+        limit = 256 - 256 % left
+        attempt, j = 0, None
+        while j is None:
+            mac = hmac.new(seed, draw_message(game, side, pool_size, k, attempt), hashlib.sha256).digest()
+            j = next((c % left for c in mac if c < limit), None)
+            attempt += 1
+        pos[k], pos[k + j] = pos[k + j], pos[k]
+    return pos[:count]
 
 
 def roll_message_v1(game, batch, index, purpose, orders_sha256, attempt):
@@ -424,6 +454,10 @@ class Verifier:
         self.signatures = signatures
         self.entries = self.batches = self.rolls = self.seals = self.matched = 0
         self.head = None
+        # Hidden draws: side -> {pool, count, commit, played {position: entry}, hand}.
+        self.draws, self.draw_sides, self.plays = {}, [], 0
+        self.opened = self.revealing = False
+        self.batch = 0
 
     def verify(self, data):
         if not data:
@@ -502,9 +536,13 @@ class Verifier:
         got = line_hash(e, KINDS[kind])
         if got != e["hash"]:
             fail("hash %s, but the entry hashes to %s" % (e["hash"], got))
-        if kind != self.expect:
+        if not self.allows(kind):
             fail("a %s where %s" % (kind, self.expected()))
-        if kind == "seal":
+        if kind in ("draw", "play", "reveal"):
+            reason = self.hidden(i, e)
+            if reason:
+                fail(reason)
+        elif kind == "seal":
             if self.signatures and not ed25519_verify(
                     bytes.fromhex(self.h["public_key"]),
                     head_message(self.game, i - 1, bytes.fromhex(e["prev"])),
@@ -513,7 +551,8 @@ class Verifier:
             # The checkpoint the next batch follows (version 2 rolls).
             self.after = (i - 1, bytes.fromhex(e["prev"]))
             self.seals += 1
-            self.expect = "block"
+            self.expect = "" if self.revealing else "block"
+            self.opened = True
         elif kind == "block":
             if e["batch"] != self.batches + 1:
                 fail("batch %d, want %d" % (e["batch"], self.batches + 1))
@@ -559,7 +598,89 @@ class Verifier:
         self.head = e["hash"]
         self.checkpoints(i, kind)
 
+    def allows(self, kind):
+        if self.expect == "":
+            return False
+        if kind == self.expect:
+            return True
+        if kind == "draw":
+            return not self.opened
+        if kind == "play":
+            return (self.expect == "seal" and self.opened and not self.revealing
+                    and self.batch > 0 and bool(self.draws))
+        if kind == "reveal":
+            return self.expect == "block" and bool(self.draws)
+        return False
+
+    def unrevealed(self):
+        return [s for s in self.draw_sides if self.draws[s]["hand"] is None]
+
+    def hidden(self, i, e):
+        """Checks a draw, play or reveal entry; returns why it fails, or ''."""
+        side = e["side"]
+        if side not in self.h["sides"]:
+            return "side %r is not one of the game's sides %r" % (side, self.h["sides"])
+        d = self.draws.get(side)
+        if e["kind"] == "draw":
+            if d is not None:
+                return "side %r draws a second time" % side
+            pool = e["pool"]
+            if not pool or len(pool) > MAX_POOL or e["count"] > len(pool):
+                return "a draw of %d from a pool of %d counters (a pool holds 1 to %d)" % (
+                    e["count"], len(pool), MAX_POOL)
+            if "" in pool:
+                return "a counter of the pool has no name"
+            self.draws[side] = {"pool": pool, "count": e["count"], "commit": e["commit"],
+                                "played": {}, "hand": None}
+            self.draw_sides.append(side)
+            return ""
+        if d is None:
+            return "side %r has no hidden draw" % side
+        if e["kind"] == "play":
+            if e["batch"] != self.batch:
+                return "batch %d, but it follows the block of batch %d" % (e["batch"], self.batch)
+            c = e["counter"]
+            if c >= len(d["pool"]):
+                return "counter %d, but %s's pool holds %d" % (c, side, len(d["pool"]))
+            if e["name"] != d["pool"][c]:
+                return "counter %d is named %r, but %s's pool names it %r" % (c, e["name"], side, d["pool"][c])
+            if c in d["played"]:
+                return "%s's counter %d (%s) was already played at entry %d" % (side, c, e["name"], d["played"][c])
+            if len(d["played"]) == d["count"]:
+                return "%s drew %d counters and has played them all" % (side, d["count"])
+            d["played"][c] = i
+            self.plays += 1
+            return ""
+        if d["hand"] is not None:
+            return "side %r is revealed a second time" % side
+        c = hashlib.sha256(bytes.fromhex(e["seed"])).hexdigest()
+        if c != d["commit"]:
+            return "hidden seed %s hashes to %s, but %s's draw committed to %s" % (e["seed"], c, side, d["commit"])
+        hand = draw_hand(bytes.fromhex(e["seed"]), self.game, side, len(d["pool"]), d["count"])
+        for pos in sorted(d["played"]):
+            if pos not in hand:
+                return "%s played counter %d (%s) at entry %d, but the hidden seed draws %s" % (
+                    side, pos, d["pool"][pos], d["played"][pos],
+                    ", ".join("%d (%s)" % (h, d["pool"][h]) for h in hand))
+        d["hand"] = hand
+        self.revealing = True
+        self.expect = "reveal" if self.unrevealed() else "seal"
+        return ""
+
+    def hidden_line(self):
+        """The report's line on hidden draws, as Herald prints it; None without any."""
+        if not self.draws:
+            return None
+        line = "hidden draws: %d, counters played: %d" % (len(self.draws), self.plays)
+        if self.unrevealed():
+            return line + "; not revealed yet (the game is not over): " + ", ".join(self.unrevealed())
+        return line + "; every play is in its side's revealed draw"
+
     def expected(self):
+        if self.expect == "":
+            return "nothing more: the hidden draws were revealed and sealed, the game is over"
+        if self.expect == "reveal":
+            return "the reveal of %s's hidden draw was expected" % " and ".join(self.unrevealed())
         if self.expect == "roll":
             return "roll %d of batch %d was expected" % (self.index, self.batch)
         if self.expect == "seal" and self.n == 0:
@@ -581,7 +702,7 @@ class Verifier:
             self.matched += 1
 
     def end(self, n):
-        if self.expect != "block":
+        if self.expect not in ("block", ""):
             raise Failure(n + 1, self.expect, "missing: the export ends where " + self.expected())
         beyond = [length for length in self.cps if length > n]
         if beyond:
@@ -968,6 +1089,8 @@ def main(argv=None):
         failure = f
     result = {"ok": failure is None, "entries": v.entries, "batches": v.batches, "rolls": v.rolls,
               "seals": v.seals, "checkpoints": v.matched, "head": v.head}
+    if v.draws:
+        result.update(draws=len(v.draws), plays=v.plays, hidden=v.unrevealed())
     if failure is not None:
         result.update(entry=failure.entry, kind=failure.kind, reason=failure.reason,
                       line=failure.entry + 1, roll=failure.roll, where=failure.where())
@@ -977,6 +1100,8 @@ def main(argv=None):
         print("OK: %d entries, %d batches, %d rolls, %d seals; head %d:%s; %d checkpoints matched%s"
               % (v.entries, v.batches, v.rolls, v.seals, v.entries, v.head, v.matched,
                  "" if v.signatures else " (signatures NOT checked)"))
+        if v.hidden_line():
+            print(v.hidden_line())
     else:
         print("FAILED: %s" % failure)
         print("before it: %d entries, %d batches, %d rolls passed" % (v.entries, v.batches, v.rolls))

@@ -128,13 +128,44 @@ type Update struct {
 	Side   string     `json:"side"`
 	Block  Hash       `json:"block"`
 	Orders string     `json:"-"`
+
+	// Hidden holds the SECRET seeds of a new game's hidden draws and the
+	// hands they give (left out of JSON like Next: store the seeds as
+	// secrets, show each hand only to its side). Plays are the hidden
+	// counters the batch played.
+	Hidden []Hidden `json:"-"`
+	Plays  []Play   `json:"plays,omitempty"`
+}
+
+// Draw asks NewGame for a side's hidden draw: Count counters from Pool.
+type Draw struct {
+	Side  string
+	Pool  []string
+	Count int
+}
+
+// Hidden is a side's hidden draw as NewGame made it: the secret seed and
+// the hand it gives.
+type Hidden struct {
+	Seed Seed
+	Hand Hand
+}
+
+// Play is a hidden counter played: its side, its position in the side's
+// pool and its name.
+type Play struct {
+	Side    string `json:"side"`
+	Counter int    `json:"counter"`
+	Name    string `json:"name"`
 }
 
 // NewGame starts a game's dice: it draws the seed of batch 1 and returns
 // the export header (the game's first mail shows its public key and
 // commitment) and the opening Update: one seal signing the checkpoint
-// (0, header hash).
-func NewGame(key *Key, game, scenario string, sides []string) (*Header, *Update, error) {
+// (0, header hash). With draws, each side's hidden seed is drawn and a
+// draw entry committing to it comes before the seal (whose checkpoint
+// then covers them); the Update's Hidden holds the seeds and hands.
+func NewGame(key *Key, game, scenario string, sides []string, draws ...Draw) (*Header, *Update, error) {
 	if key == nil {
 		return nil, nil, errors.New("dice: new game: no installation key")
 	}
@@ -172,6 +203,9 @@ func NewGame(key *Key, game, scenario string, sides []string) (*Header, *Update,
 	h.Hash = h.ComputeHash()
 	c := Chain{Version: Version, Game: game, Head: h.Hash, Commit: h.Commit}
 	u := &Update{Next: seed}
+	if err := u.draw(&c, sides, draws); err != nil {
+		return nil, nil, err
+	}
 	if err := u.seal(key, &c); err != nil {
 		return nil, nil, err
 	}
@@ -210,6 +244,7 @@ type Batch struct {
 	blockH  Hash // SHA-256 of SenderBlock(orders)
 	d       *deriver
 	rolls   []Roll
+	plays   []Play
 	closed  bool
 }
 
@@ -347,6 +382,14 @@ func (b *Batch) Close(key *Key, eventsSHA256, stateSHA256 Hash) (*Update, error)
 		}
 		u.Entries = append(u.Entries, e)
 	}
+	for _, p := range b.plays {
+		e := Entry{Kind: KindPlay, Batch: b.number, Side: p.Side, Counter: uint64(p.Counter), Name: p.Name}
+		if err := c.add(&e); err != nil {
+			return nil, err
+		}
+		u.Entries = append(u.Entries, e)
+	}
+	u.Plays = slices.Clone(b.plays)
 	c.Batches = b.number
 	c.Rolls += uint64(len(b.rolls))
 	c.Commit = block.NextCommit

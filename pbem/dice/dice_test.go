@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -238,12 +239,12 @@ func TestEntryJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 		var back Entry
-		if err := json.Unmarshal(b, &back); err != nil || back != e {
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, e) {
 			t.Errorf("json round trip of entry %d = %+v, %v; want %+v", e.I, back, err, e)
 		}
 		line, _ := e.Line()
 		parsed, err := ParseEntry(line)
-		if err != nil || parsed != e {
+		if err != nil || !reflect.DeepEqual(parsed, e) {
 			t.Errorf("ParseEntry(%s) = %+v, %v; want %+v", line, parsed, err, e)
 		}
 	}

@@ -23,10 +23,13 @@ type Kind string
 
 // The kinds of log entry. A game's log is
 //
-//	seal (block roll* seal)*
+//	draw* seal (block roll* play* seal)* (reveal+ seal)?
 //
-// an opening seal, then for each batch its block, one roll per die rolled
-// and a seal signing the checkpoint after the last of them.
+// an opening seal (after the hidden draws of a game that has them), then
+// for each batch its block, one roll per die rolled, one play per hidden
+// counter played and a seal signing the checkpoint after the last of
+// them; a game with hidden draws ends, once over, with their reveals and
+// a last seal.
 const (
 	// KindBlock is an applied order block: the batch it opens, the order
 	// text and its hash, the digests of the events and state it produced,
@@ -37,6 +40,14 @@ const (
 	// KindSeal is the installation's signature of the checkpoint made by
 	// the entries before it (length i-1, head = its prev).
 	KindSeal Kind = "seal"
+	// KindDraw is one side's hidden draw: the pool, how many it draws
+	// and the commitment of its hidden seed (see Hand).
+	KindDraw Kind = "draw"
+	// KindPlay is a hidden counter played in the batch opened by the
+	// block before it: its position in its side's pool and its name.
+	KindPlay Kind = "play"
+	// KindReveal gives a side's hidden seed once the game is over.
+	KindReveal Kind = "reveal"
 )
 
 // Header is the first line of an export: what identifies the game and what
@@ -51,6 +62,11 @@ type Header struct {
 	PublicKey PublicKey `json:"public_key"`
 	Commit    Hash      `json:"commit"` // commitment of batch 1's seed
 	Hash      Hash      `json:"hash"`
+
+	// Hands is no part of the header's line: Verify fills it, for the
+	// Replayer, with the hidden draws the export reveals (the engine's
+	// opening state holds them).
+	Hands []Hand `json:"-"`
 }
 
 // Entry is one line of a game's dice log after the header. Which fields
@@ -71,7 +87,7 @@ type Entry struct {
 	Rolls        uint64 // number of roll entries that follow
 	EventsSHA256 Hash   // see EventsSHA256
 	StateSHA256  Hash   // SHA-256 of the encoded state after the block
-	Seed         Hash   // the batch's seed, revealed
+	Seed         Hash   // the batch's seed, revealed (a reveal: the side's hidden seed)
 	NextCommit   Hash   // commitment of the next batch's seed
 
 	// Roll.
@@ -82,6 +98,13 @@ type Entry struct {
 
 	// Seal.
 	Sig Signature
+
+	// Draw (and Side), play (and Side, Batch), reveal (Side, Seed).
+	Pool    []string // the counters drawn from
+	Count   uint64   // how many are drawn
+	Commit  Hash     // SHA-256 of the side's hidden seed
+	Counter uint64   // the played counter's position in its pool
+	Name    string   // the played counter's name, as in the pool
 
 	Prev Hash // hash of the entry before (of the header for entry 1)
 	Hash Hash // SHA-256 of this entry's canonical line without "hash"
@@ -107,14 +130,7 @@ func (h *Header) appendLine(b []byte, withHash bool) []byte {
 	b = strconv.AppendInt(b, int64(h.Version), 10)
 	b = appendKeyString(b, "game", h.Game)
 	b = appendKeyString(b, "scenario", h.Scenario)
-	b = append(b, `,"sides":[`...)
-	for i, s := range h.Sides {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, s)
-	}
-	b = append(b, ']')
+	b = appendKeyStrings(b, "sides", h.Sides)
 	b = appendKeyHex(b, "public_key", h.PublicKey[:])
 	b = appendKeyHex(b, "commit", h.Commit[:])
 	if withHash {
@@ -161,6 +177,19 @@ func (e *Entry) appendLine(b []byte, withHash bool) ([]byte, error) {
 		b = appendKeyString(b, "purpose", e.Purpose)
 		b = append(b, `,"value":`...)
 		b = strconv.AppendInt(b, int64(e.Value), 10)
+	case KindDraw:
+		b = appendKeyString(b, "side", e.Side)
+		b = appendKeyStrings(b, "pool", e.Pool)
+		b = appendKeyUint(b, "count", e.Count)
+		b = appendKeyHex(b, "commit", e.Commit[:])
+	case KindPlay:
+		b = appendKeyUint(b, "batch", e.Batch)
+		b = appendKeyString(b, "side", e.Side)
+		b = appendKeyUint(b, "counter", e.Counter)
+		b = appendKeyString(b, "name", e.Name)
+	case KindReveal:
+		b = appendKeyString(b, "side", e.Side)
+		b = appendKeyHex(b, "seed", e.Seed[:])
 	default:
 		return nil, fmt.Errorf("dice: entry %d: unknown kind %q", e.I, e.Kind)
 	}
@@ -205,6 +234,11 @@ type wireEntry struct {
 	Purpose      string    `json:"purpose"`
 	Value        int       `json:"value"`
 	Sig          Signature `json:"sig"`
+	Pool         []string  `json:"pool"`
+	Count        uint64    `json:"count"`
+	Commit       Hash      `json:"commit"`
+	Counter      uint64    `json:"counter"`
+	Name         string    `json:"name"`
 	Prev         Hash      `json:"prev"`
 	Hash         Hash      `json:"hash"`
 }
@@ -270,6 +304,19 @@ func appendKeyString(b []byte, k, v string) []byte {
 	b = append(b, k...)
 	b = append(b, '"', ':')
 	return appendString(b, v)
+}
+
+func appendKeyStrings(b []byte, k string, v []string) []byte {
+	b = append(b, ',', '"')
+	b = append(b, k...)
+	b = append(b, '"', ':', '[')
+	for i, s := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s)
+	}
+	return append(b, ']')
 }
 
 func appendKeyUint(b []byte, k string, v uint64) []byte {

@@ -93,6 +93,14 @@ type Report struct {
 	// Checkpoints is how many of Options.Checkpoints were matched.
 	Checkpoints int  `json:"checkpoints"`
 	Replayed    bool `json:"replayed"` // the engine replay ran and agreed
+	// ReplaySkipped says why a Replayer given was not run.
+	ReplaySkipped string `json:"replay_skipped,omitempty"`
+	// Draws counts the hidden draws, Plays the counters played from them,
+	// and Hidden names the sides whose draws the export does not reveal
+	// yet (their plays are checked once it does).
+	Draws  int      `json:"draws,omitempty"`
+	Plays  int      `json:"plays,omitempty"`
+	Hidden []string `json:"hidden,omitempty"`
 	// Tally counts the faces of the rolls that passed.
 	Tally   Tally    `json:"tally"`
 	Failure *Failure `json:"failure,omitempty"`
@@ -112,8 +120,20 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "before it: %d entries, %d batches, %d rolls passed\n", r.Entries, r.Batches, r.Rolls)
 	}
 	fmt.Fprintf(&b, "checkpoints matched: %d\n", r.Checkpoints)
+	if r.Draws > 0 {
+		fmt.Fprintf(&b, "hidden draws: %d, counters played: %d", r.Draws, r.Plays)
+		if len(r.Hidden) > 0 {
+			fmt.Fprintf(&b, "; not revealed yet (the game is not over): %s", strings.Join(r.Hidden, ", "))
+		} else {
+			b.WriteString("; every play is in its side's revealed draw")
+		}
+		b.WriteString("\n")
+	}
 	if r.Replayed {
 		b.WriteString("engine replay: every block reproduced its events and state\n")
+	}
+	if r.ReplaySkipped != "" {
+		fmt.Fprintf(&b, "engine replay not run: %s\n", r.ReplaySkipped)
 	}
 	return b.String()
 }
@@ -123,7 +143,7 @@ func (r *Report) String() string {
 // missing at the end.
 type Failure struct {
 	Entry  uint64 `json:"entry"`
-	Kind   string `json:"kind"` // "header", "block", "roll", "seal", or "" if unreadable
+	Kind   string `json:"kind"` // "header", "block", "roll", "seal", "draw", "play", "reveal", or "" if unreadable
 	Reason string `json:"reason"`
 	// Roll names a failing roll entry in words: "roll #2, Fire DR: CB2
 	// at LB5" (its seq and purpose).
@@ -187,6 +207,7 @@ type verifier struct {
 	head   Hash
 	commit Hash // commitment of the next batch's seed
 	expect Kind
+	hidden hiddenDraws // the hidden draws, their plays and reveals
 
 	// The batch in progress.
 	batch   uint64
@@ -331,7 +352,7 @@ func kindOf(line []byte) string {
 	}
 	if json.Unmarshal(line, &k) == nil {
 		switch Kind(k.Kind) {
-		case KindBlock, KindRoll, KindSeal:
+		case KindBlock, KindRoll, KindSeal, KindDraw, KindPlay, KindReveal:
 			return k.Kind
 		}
 	}
@@ -361,7 +382,7 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 	if got != e.Hash {
 		return fail("hash %s, but the entry hashes to %s", e.Hash, got)
 	}
-	if e.Kind != v.expect {
+	if !v.allows(e.Kind) {
 		return fail("a %s where %s", e.Kind, v.expected())
 	}
 	switch e.Kind {
@@ -372,6 +393,17 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 		v.after = Checkpoint{Length: i - 1, Head: e.Prev}
 		v.rep.Seals++
 		v.expect = KindBlock
+		if v.hidden.revealing {
+			v.expect = kindNone
+		}
+		v.hidden.opened = true
+	case KindDraw, KindPlay, KindReveal:
+		if reason := v.hiddenEntry(i, e); reason != "" {
+			return fail("%s", reason)
+		}
+		if e.Kind == KindDraw {
+			v.rep.Draws++
+		}
 	case KindBlock:
 		if e.Batch != v.rep.Batches+1 {
 			return fail("batch %d, want %d", e.Batch, v.rep.Batches+1)
@@ -438,6 +470,10 @@ func (v *verifier) derive(e Entry) int {
 // expected says what the verifier waits for, for messages.
 func (v *verifier) expected() string {
 	switch {
+	case v.expect == kindNone:
+		return "nothing more: the hidden draws were revealed and sealed, the game is over"
+	case v.expect == KindReveal:
+		return fmt.Sprintf("the reveal of %s was expected", v.hidden.unrevealedWords())
 	case v.expect == KindRoll:
 		return fmt.Sprintf("roll %d of batch %d was expected (%d more announced by its block)", v.index, v.batch, v.left)
 	case v.expect == KindSeal && v.n == 0:
@@ -463,7 +499,8 @@ func (v *verifier) checkpoints(i uint64, kind string) *Failure {
 }
 
 func (v *verifier) end() *Failure {
-	if v.expect != KindBlock {
+	v.rep.Hidden = v.hidden.unrevealed()
+	if v.expect != KindBlock && v.expect != kindNone {
 		return &Failure{Entry: v.n + 1, Kind: string(v.expect), Reason: "missing: the export ends where " + v.expected()}
 	}
 	var beyond []uint64
@@ -484,8 +521,15 @@ func (v *verifier) replay() *Failure {
 	if v.opts.Replayer == nil {
 		return nil
 	}
+	hands, ok := v.hidden.hands()
+	if !ok {
+		v.rep.ReplaySkipped = "the hidden draws are not revealed until the game is over"
+		return nil
+	}
+	h := v.h
+	h.Hands = hands
 	src := &rollSource{blocks: v.blocks, dice: map[int]*replayDice{}, last: -1}
-	digests, err, panicked := callReplayer(v.opts.Replayer, v.h, slices.Clone(v.blocks), src)
+	digests, err, panicked := callReplayer(v.opts.Replayer, h, slices.Clone(v.blocks), src)
 	if panicked {
 		f := &Failure{Entry: v.n, Kind: string(v.expect), Reason: "replay: " + err.Error()}
 		if src.last >= 0 && src.last < len(v.blocks) {
