@@ -137,6 +137,10 @@ func TestBloodAndRosesArmyActivation(t *testing.T) {
 	if got := g.st.Unit("ED1").Hex.String(); got != path[len(path)-1] {
 		t.Errorf("ED1 at %s, want %s", got, path[len(path)-1])
 	}
+	g.send(red, "FACE ED2 NE") // R204: facing is part of the move
+	if g.st.Unit("ED2").Facing != hex.FaceNE {
+		t.Errorf("ED2 faces %s", g.st.Unit("ED2").Facing)
+	}
 	g.send(red, "END")
 	if !g.st.LastArmy {
 		t.Error("the Army Activation that ended is not recorded")
