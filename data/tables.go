@@ -137,8 +137,23 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
-			"leader_casualty_unmodified")
+			"leader_casualty_unmodified", "army_activation", "army_clearance", "army_move_clearance", "army_continuation_drm",
+			"one_battle_continuation_drm", "seizure_counters")
 		t.Rules.LeaderCasualtyUnmodified = ro.bool("leader_casualty_unmodified")
+		t.Rules.ArmyActivation = ro.bool("army_activation")
+		t.Rules.ArmyClearance = ro.int("army_clearance", false)
+		t.Rules.ArmyMoveClearance = ro.int("army_move_clearance", false)
+		t.Rules.ArmyContinuationDRM = ro.int("army_continuation_drm", false)
+		t.Rules.OneBattleContinuationDRM = ro.int("one_battle_continuation_drm", false)
+		t.Rules.SeizureCounters = ro.bool("seizure_counters")
+		for _, k := range []string{"army_clearance", "army_move_clearance", "army_continuation_drm", "one_battle_continuation_drm"} {
+			if ro.has(k) && ro.int(k, false) < 0 {
+				p.add(ro.line(k), "rules."+k, "must be 0 or more")
+			}
+		}
+		if t.Rules.ArmyActivation && !(ro.has("army_clearance") && ro.has("army_move_clearance")) {
+			p.add(ro.line("army_activation"), "rules.army_activation", "needs army_clearance and army_move_clearance (Blood & Roses 6.1: three and four hexes)")
+		}
 		t.Rules.RetireThroughZOC = ro.bool("retire_through_zoc")
 		t.Rules.RetireClearOfAttackers = ro.bool("retire_clear_of_attackers")
 		t.Rules.RetreatBeforeContinued = ro.bool("retreat_before_continued")

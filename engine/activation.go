@@ -20,6 +20,12 @@ func (g *game) activate(o Activate) error {
 	if o.Standard {
 		return g.activateStandard(o)
 	}
+	if o.Army {
+		if !g.sc.Tables.Rules.ArmyActivation {
+			return g.illegal(o, "4.1", "this volume has no Army Activation: activate a Command or a Standard")
+		}
+		return g.activateArmy(o, st.Pending.Side, FreeActivation)
+	}
 	cmd, err := g.ownCommand(o, o.Name)
 	if err != nil {
 		return err
@@ -74,7 +80,7 @@ func (g *game) end(o End) error {
 func (g *game) endActivation() error {
 	st := g.st
 	free := st.Kind == FreeActivation
-	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Kind: st.Kind})
+	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Kind: st.Kind})
 	if free {
 		return g.lossChecks()
 	}
@@ -91,6 +97,9 @@ func (g *game) continuation(o Continue) error {
 	if o.Standard {
 		return g.illegal(o, "13.2", "Standards may be Activated only in a Free Activation; they may not be Activated by DR")
 	}
+	if o.Army {
+		return g.continueArmy(o)
+	}
 	cmd, err := g.ownCommand(o, o.Name)
 	if err != nil {
 		if _, isStd := g.findStandard(st.Active, o.Name); isStd {
@@ -105,11 +114,38 @@ func (g *game) continuation(o Continue) error {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
 	g.emit(ContinuationDeclared{Side: st.Active, Command: cmd})
-	if len(availableCommands(g.sc, st, st.Active.Other())) == 0 {
-		// Nobody can Seize: the roll follows at once.
+	return g.afterContinuationDeclared()
+}
+
+// afterContinuationDeclared: the opponent may now Seize, unless he cannot
+// — no Command left, or, where Seizure takes a counter, none unplayed
+// (B&R 6.3; how many he holds is no secret) — when the roll follows at
+// once.
+func (g *game) afterContinuationDeclared() error {
+	other := g.st.Active.Other()
+	if len(availableCommands(g.sc, g.st, other)) == 0 || g.sc.Tables.Rules.SeizureCounters && len(unplayedCounters(g.st, other)) == 0 {
 		return g.continuityRoll()
 	}
 	return nil
+}
+
+// continueArmy names Army Activation for Continuity (B&R 6.2): "If the
+// completed Activation was an Army Activation, the player may either
+// select Army Activation or a Battle"; "Army Activation can only follow
+// an Army Activation" (4.0 E).
+func (g *game) continueArmy(o Continue) error {
+	st := g.st
+	switch {
+	case !g.sc.Tables.Rules.ArmyActivation:
+		return g.illegal(o, "4.2", "this volume has no Army Activation: name a Command for Continuity")
+	case !st.LastArmy:
+		return g.illegal(o, "B&R 6.2", "Army Activation can be continued only after an Army Activation (4.0 E); name a Battle that did not just go")
+	}
+	if u, l := armyMembers(g.sc, st, st.Active); len(u) == 0 && len(l) == 0 {
+		return g.noArmy(o)
+	}
+	g.emit(ContinuationDeclared{Side: st.Active, Army: true})
+	return g.afterContinuationDeclared()
 }
 
 // continuityRoll is the Continuation DR (4.2): the die plus one for each
@@ -117,8 +153,15 @@ func (g *game) continuation(o Continue) error {
 // Activation Rating.
 func (g *game) continuityRoll() error {
 	st := g.st
-	side, cmd := st.Active, st.Selected
-	leader := g.sc.Leader(g.sc.Command(cmd).Leader)
+	side, cmd, army := st.Active, st.Selected, st.SelectedArmy
+	rules := g.sc.Tables.Rules
+	var leader *LeaderSpec
+	if army {
+		// B&R 6.2: "the Overall Commander for Army Activation".
+		leader = &g.sc.Leaders[armyOC(g.sc, st, side)]
+	} else {
+		leader = g.sc.Leader(g.sc.Command(cmd).Leader)
+	}
 	var mods []Modifier
 	if n := st.Continuations[side]; n > 0 {
 		reason := "for the successful Continuation DR before it"
@@ -127,13 +170,30 @@ func (g *game) continuityRoll() error {
 		}
 		mods = append(mods, Modifier{DRM: n, Reason: reason, Rule: "4.2"})
 	}
+	if army {
+		mods = append(mods, Modifier{DRM: rules.ArmyContinuationDRM, Reason: "for Army Activation Continuity", Rule: "B&R 6.2"})
+	}
+	// B&R 6.2: "If a player has only one Battle, he adds an additional one
+	// (+1) cumulative DRM ... for each new such attempt ... Any DRM for
+	// Continuing with one Battle incurred applies until reset ..., even if
+	// the player enters another Battle before the reset occurs" (R205).
+	one := st.OneBattle[side]
+	if rules.OneBattleContinuationDRM > 0 && len(availableCommands(g.sc, st, side)) == 1 {
+		one += rules.OneBattleContinuationDRM
+	}
+	if one > 0 {
+		mods = append(mods, Modifier{DRM: one, Reason: "for Continuing with only one Battle", Rule: "B&R 6.2"})
+	}
 	ar, bonus, oc := activationRating(g.sc, g.st, leader.ID)
 	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, ar), mods...)
 	if err != nil {
 		return err
 	}
 	ok := r.Total <= ar
-	g.emit(ContinuityRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, Success: ok})
+	g.emit(ContinuityRolled{Side: side, Command: cmd, Army: army, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, OneBattle: one, Success: ok})
+	if ok && army {
+		return g.activateArmy(nil, side, ContinuationActivation)
+	}
 	if ok {
 		g.activateCommand(side, cmd, ContinuationActivation)
 		return nil
@@ -156,6 +216,12 @@ func (g *game) seize(o Seize) error {
 	}
 	if !slices.Contains(availableCommands(g.sc, st, side), cmd) {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
+	}
+	switch {
+	case g.sc.Tables.Rules.SeizureCounters && o.Counter == "":
+		return g.illegal(o, "B&R 6.3", "a Seizure is attempted by playing a Seizure Opportunity counter: SEIZE <battle> WITH <counter>")
+	case o.Counter != "":
+		return g.seizeWithCounter(o, cmd)
 	}
 	return g.seizureRoll(cmd, "")
 }
@@ -196,6 +262,10 @@ func (g *game) seizureRoll(cmd, standing string) error {
 }
 
 func (g *game) decline(o Decline) error {
+	if g.st.Pending.Kind == DecideNegation {
+		g.emit(NegationDeclined{Side: g.st.Pending.Side})
+		return g.counterSeizureRoll()
+	}
 	if g.st.Pending.Kind != DecideSeizure {
 		return g.illegal(o, "4.3", "DECLINE answers the opponent's Continuation attempt; "+Waiting(g.sc, g.st))
 	}
@@ -243,10 +313,15 @@ type CommandActivated struct {
 	Kind    ActivationKind `json:"kind"`
 }
 
-func (e CommandActivated) apply(st *State) {
-	st.Phase, st.Active, st.Kind = PhaseMoveFire, e.Side, e.Kind
-	st.Command, st.ActiveStandard, st.Selected = e.Command, "", ""
-	st.Pending = Decision{Kind: DecideActions, Side: e.Side}
+func (e CommandActivated) apply(st *State) { startActivation(st, e.Side, e.Kind, e.Command) }
+
+// startActivation begins an Activation of cmd, or of the army when cmd is
+// empty (B&R 6.1, ArmyActivated).
+func startActivation(st *State, side Side, kind ActivationKind, cmd string) {
+	st.Phase, st.Active, st.Kind = PhaseMoveFire, side, kind
+	st.Command, st.ActiveStandard, st.Selected, st.SelectedArmy = cmd, "", "", false
+	st.Army, st.ArmyUnits, st.ArmyLeaders = false, nil, nil
+	st.Pending = Decision{Kind: DecideActions, Side: side}
 	st.Activations++
 	for i := range st.Units {
 		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired, st.Units[i].Reacted = false, false, false, false, false
@@ -271,11 +346,11 @@ type Passed struct {
 }
 
 func (e Passed) apply(st *State) {
-	st.Continuations[e.Side] = 0
-	st.Selected = ""
+	st.Continuations[e.Side], st.OneBattle[e.Side] = 0, 0
+	st.Selected, st.SelectedArmy = "", false
 	if e.Free {
 		st.Phase = PhaseContinuation
-		st.LastCommand = ""
+		st.LastCommand, st.LastArmy = "", false
 	}
 }
 
@@ -291,18 +366,23 @@ type ActivationEnded struct {
 	Side     Side           `json:"side"`
 	Command  string         `json:"command,omitempty"`
 	Standard string         `json:"standard,omitempty"`
+	Army     bool           `json:"army,omitempty"` // an Army Activation (B&R 6.1)
 	Kind     ActivationKind `json:"kind"`
 }
 
 func (e ActivationEnded) apply(st *State) {
 	st.Phase = PhaseContinuation
-	st.LastCommand = e.Command
+	st.LastCommand, st.LastArmy = e.Command, e.Army
 	st.Command, st.ActiveStandard = "", ""
+	st.Army, st.ArmyUnits, st.ArmyLeaders = false, nil, nil
 	st.Pending = Decision{Kind: DecideContinuation, Side: e.Side}
 }
 
 func (e ActivationEnded) describe(sc *Scenario) string {
 	what := commandName(sc, e.Command)
+	if e.Army {
+		what = "the army"
+	}
 	if e.Standard != "" {
 		what = "the " + standardName(sc, e.Standard) + " Standard"
 	}
@@ -314,14 +394,18 @@ func (e ActivationEnded) describe(sc *Scenario) string {
 type ContinuationDeclared struct {
 	Side    Side   `json:"side"`
 	Command string `json:"command"`
+	Army    bool   `json:"army,omitempty"` // Army Activation named (B&R 6.2)
 }
 
 func (e ContinuationDeclared) apply(st *State) {
-	st.Selected = e.Command
+	st.Selected, st.SelectedArmy = e.Command, e.Army
 	st.Pending = Decision{Kind: DecideSeizure, Side: e.Side.Other()}
 }
 
 func (e ContinuationDeclared) describe(sc *Scenario) string {
+	if e.Army {
+		return fmt.Sprintf("The %s select Army Activation for Continuity (B&R 6.2).", sc.SideName(e.Side))
+	}
 	return fmt.Sprintf("The %s select %s for Continuity (4.2).", sc.SideName(e.Side), commandName(sc, e.Command))
 }
 
@@ -344,9 +428,13 @@ func (e SeizureDeclined) describe(sc *Scenario) string {
 type ContinuityRolled struct {
 	Side    Side   `json:"side"`
 	Command string `json:"command"`
+	Army    bool   `json:"army,omitempty"` // for Army Activation (B&R 6.2); Command is empty
 	Leader  string `json:"leader"`
 	Roll    Roll   `json:"roll"`
 	AR      int    `json:"ar"` // as rolled against, with OCBonus
+	// OneBattle is the DRM for Continuing with only one Battle in the
+	// roll (B&R 6.2), kept until the penalties reset.
+	OneBattle int `json:"one_battle,omitempty"`
 	// OCBonus is the Overall Commander OC's addition to AR (Infidel 5.3).
 	OCBonus int    `json:"oc_bonus,omitempty"`
 	OC      string `json:"oc,omitempty"`
@@ -357,8 +445,9 @@ type ContinuityRolled struct {
 func (e ContinuityRolled) apply(st *State) {
 	if e.Success {
 		st.Continuations[e.Side]++
+		st.OneBattle[e.Side] = e.OneBattle
 	} else {
-		st.Continuations[e.Side] = 0
+		st.Continuations[e.Side], st.OneBattle[e.Side] = 0, 0
 	}
 	st.Pending = Decision{}
 }
@@ -372,8 +461,12 @@ func (e ContinuityRolled) describe(sc *Scenario) string {
 	if e.Success {
 		outcome = "succeeds"
 	}
+	what := commandName(sc, e.Command)
+	if e.Army {
+		what = "Army Activation"
+	}
 	return fmt.Sprintf("Continuity DR for %s: %s, %s %s: Continuation %s (4.2).",
-		commandName(sc, e.Command), describeRoll(e.Roll), verdict, arText(sc, e.Leader, e.AR, e.OCBonus, e.OC), outcome)
+		what, describeRoll(e.Roll), verdict, arText(sc, e.Leader, e.AR, e.OCBonus, e.OC), outcome)
 }
 
 // SeizureRolled: the opponent's Seizure attempt (4.3). Any attempt resets
@@ -388,10 +481,18 @@ type SeizureRolled struct {
 	OC       string `json:"oc,omitempty"`
 	Success  bool   `json:"success"`
 	Standing string `json:"standing,omitempty"` // the standing order that decided, if any
+	// Counter is the Seizure Opportunity counter played, Min and Max its
+	// DR range, which decides instead of AR (B&R 6.3).
+	Counter string `json:"counter,omitempty"`
+	Min     int    `json:"min,omitempty"`
+	Max     int    `json:"max,omitempty"`
 }
 
 func (e SeizureRolled) apply(st *State) {
-	st.Continuations[e.Side.Other()] = 0
+	st.Continuations[e.Side.Other()], st.OneBattle[e.Side.Other()] = 0, 0
+	if st.Counters != nil {
+		st.Counters.Playing, st.Counters.Command = "", ""
+	}
 	st.Pending = Decision{}
 }
 
@@ -399,6 +500,14 @@ func (e SeizureRolled) describe(sc *Scenario) string {
 	how := ""
 	if e.Standing != "" {
 		how = fmt.Sprintf(" (standing order %q)", e.Standing)
+	}
+	if e.Counter != "" {
+		verdict := "within its range: Seized"
+		if !e.Success {
+			verdict = "not within its range: the Seizure fails"
+		}
+		return fmt.Sprintf("The %s try to Seize Continuity with %s, counter %s (%d-%d): %s, %s (B&R 6.3).",
+			sc.SideName(e.Side), commandName(sc, e.Command), e.Counter, e.Min, e.Max, describeRoll(e.Roll), verdict)
 	}
 	if e.Success {
 		return fmt.Sprintf("The %s try to Seize Continuity with %s%s: %s, not higher than %s: Seized (4.3).",
@@ -417,7 +526,8 @@ type FreeActivationGranted struct {
 
 func (e FreeActivationGranted) apply(st *State) {
 	st.Phase, st.Active, st.Kind = PhaseActivation, e.Side, FreeActivation
-	st.Command, st.ActiveStandard, st.Selected = "", "", ""
+	st.Command, st.ActiveStandard, st.Selected, st.SelectedArmy = "", "", "", false
+	st.Army, st.ArmyUnits, st.ArmyLeaders = false, nil, nil
 	st.Pending = Decision{Kind: DecideActivation, Side: e.Side}
 }
 

@@ -47,6 +47,9 @@ const (
 	// DecideAdvance: the attacker chooses which unit advances into which
 	// vacated hex, and its facing, when his standing orders ask him (10.5).
 	DecideAdvance
+	// DecideNegation: the Active player may play a Seizure Negation
+	// counter against the Seizure Opportunity just played (B&R 6.3).
+	DecideNegation
 )
 
 var decisionNames = map[DecisionKind]string{
@@ -60,6 +63,7 @@ var decisionNames = map[DecisionKind]string{
 	DecideResponse:      "shock response",
 	DecideCounterCharge: "counter-charge",
 	DecideAdvance:       "advance",
+	DecideNegation:      "seizure negation",
 }
 
 func (k DecisionKind) String() string {
@@ -88,12 +92,21 @@ func Waiting(sc *Scenario, st *State) string {
 	case DecideActivation:
 		return fmt.Sprintf("waiting for the %s to choose a Command or Standard for their Free Activation, or to Pass (4.1)", name)
 	case DecideActions:
+		if st.Army {
+			return fmt.Sprintf("waiting for the %s to move the units of their Army Activation, ending with END (B&R 6.1)", name)
+		}
 		return fmt.Sprintf("waiting for the %s to give orders to %s, ending with END", name, commandLabel(sc, st.Command, st.ActiveStandard))
 	case DecideContinuation:
 		return fmt.Sprintf("waiting for the %s to choose a Command for Continuity, or to Pass (4.2)", name)
 	case DecideSeizure:
+		what := commandLabel(sc, st.Selected, "")
+		if st.SelectedArmy {
+			what = "Army Activation"
+		}
 		return fmt.Sprintf("waiting for the %s to decide whether to Seize Continuity before the %s roll for %s (4.3)",
-			name, sc.SideName(d.Side.Other()), commandLabel(sc, st.Selected, ""))
+			name, sc.SideName(d.Side.Other()), what)
+	case DecideNegation:
+		return fmt.Sprintf("waiting for the %s to decide whether to play a Seizure Negation counter against the %s' Seizure Opportunity (B&R 6.3)", name, sc.SideName(d.Side.Other()))
 	case DecideRetreat:
 		if r := st.Retreat; r != nil {
 			return fmt.Sprintf("waiting for the %s to choose where %s retreats (12.3)", name, r.Unit)
@@ -139,6 +152,11 @@ func Legal(sc *Scenario, st *State) []string {
 		for _, c := range availableCommands(sc, st, st.Pending.Side) {
 			out = append(out, "ACTIVATE "+commandName(sc, c))
 		}
+		if sc.Tables.Rules.ArmyActivation {
+			if u, l := armyMembers(sc, st, st.Pending.Side); len(u) > 0 || len(l) > 0 {
+				out = append(out, "ACTIVATE ARMY")
+			}
+		}
 		for _, s := range activatableStandards(sc, st, st.Pending.Side) {
 			out = append(out, "ACTIVATE STANDARD "+standardName(sc, s))
 		}
@@ -154,12 +172,23 @@ func Legal(sc *Scenario, st *State) []string {
 		for _, c := range continuationCommands(sc, st) {
 			out = append(out, "CONTINUE "+commandName(sc, c))
 		}
+		if sc.Tables.Rules.ArmyActivation && st.LastArmy {
+			if u, l := armyMembers(sc, st, st.Active); len(u) > 0 || len(l) > 0 {
+				out = append(out, "CONTINUE ARMY")
+			}
+		}
 		out = append(out, "PASS")
 	case DecideSeizure:
 		for _, c := range availableCommands(sc, st, st.Pending.Side) {
-			out = append(out, "SEIZE "+commandName(sc, c))
+			if sc.Tables.Rules.SeizureCounters {
+				out = append(out, "SEIZE "+commandName(sc, c)+" WITH <counter>")
+			} else {
+				out = append(out, "SEIZE "+commandName(sc, c))
+			}
 		}
 		out = append(out, "DECLINE")
+	case DecideNegation:
+		out = append(out, "NEGATE <counter>", "DECLINE")
 	case DecideRetreat:
 		out = append(out, retreatForms(st)...)
 	case DecideAdvance:

@@ -37,7 +37,7 @@ func parseFace(a at, rest []string, syntax func(string, ...string) error) (Order
 
 // face carries out a FACE order: a change of facing in place (6.2).
 func (g *game) face(o Face) error {
-	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
+	if g.st.Pending.Kind != DecideActions || g.st.Command == "" && !g.st.Army {
 		return g.illegal(o, "6.2", "units change facing only when their Command is activated")
 	}
 	if err := g.mayGiveActions(o); err != nil {

@@ -77,7 +77,7 @@ func (r *Released) stop(rest []Order, why string) {
 // game now waits for the opponent's Seizure decision.
 func (g *game) mayHold(side Side) bool {
 	st := g.st
-	return st.Pending.Kind == DecideSeizure && st.Pending.Side == side.Other() && st.Active == side && st.Selected != "" && st.Held == nil
+	return st.Pending.Kind == DecideSeizure && st.Pending.Side == side.Other() && st.Active == side && (st.Selected != "" || st.SelectedArmy) && st.Held == nil
 }
 
 // hold keeps rest until the Seizure decision; place gives each order's
@@ -95,7 +95,7 @@ func (g *game) hold(side Side, rest []Order, place func(k int) int) {
 // otherwise, saying why.
 func (g *game) releaseHeld() error {
 	h := g.st.Held
-	if h == nil || g.st.Pending.Kind == DecideSeizure {
+	if h == nil || g.st.Pending.Kind == DecideSeizure || g.st.Pending.Kind == DecideNegation {
 		return nil
 	}
 	orders, err := h.orders()

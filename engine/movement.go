@@ -117,8 +117,15 @@ func (g *game) move(o Move) error {
 // mayGiveActions: movement orders belong to Phase B of the sender's
 // Activation of a Command.
 func (g *game) mayGiveActions(o Order) error {
-	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
+	if g.st.Pending.Kind != DecideActions || g.st.Command == "" && !g.st.Army {
 		return g.illegal(o, "5.1", "units move only in the Move/Fire Phase of their Command's Activation")
+	}
+	switch o.(type) {
+	case Move, Face:
+	default:
+		if g.st.Army {
+			return g.armyOnlyMoves(o)
+		}
 	}
 	if len(g.st.Declared) > 0 {
 		return g.illegal(o, "ExtSoP C", "the Shock Phase has begun with your first SHOCK or CHARGE: movement and fire are over for this Activation")
@@ -147,6 +154,12 @@ func (g *game) moveUnit(o Move, i int) error {
 	if why != nil {
 		return g.refuseMove(o, i, why)
 	}
+	if err := g.armyPath(o, spec.ID, spec.Side, path); err != nil {
+		return err
+	}
+	if st.Army && o.Fire != "" {
+		return g.armyOnlyMoves(o)
+	}
 	fire, err := g.fireInMove(o, i, path, plan)
 	if err != nil {
 		return err
@@ -173,7 +186,9 @@ func (g *game) moveUnit(o Move, i int) error {
 func (g *game) mayMove(o Order, i int) error {
 	spec, us := g.sc.Units[i], g.st.Units[i]
 	switch {
-	case spec.Command != g.st.Command:
+	case g.st.Army && !activatedUnit(g.sc, g.st, i):
+		return g.illegal(o, "B&R 6.1", spec.ID+" was not Activated by the Army Activation: it began too near an enemy unit, or out of its leader's Command Range, or its leader out of the Overall Commander's")
+	case !g.st.Army && spec.Command != g.st.Command:
 		return g.illegal(o, "5.1", fmt.Sprintf("%s is not of the activated Command, %s", spec.ID, commandName(g.sc, g.st.Command)))
 	case us.Status == Eliminated:
 		return g.illegal(o, "12.6", spec.ID+" has been eliminated")
@@ -489,8 +504,8 @@ func init() { registerEvents(UnitMoved{}) }
 func movementForms(sc *Scenario, st *State) []string {
 	var out []string
 	acted, wall, mayWall := false, false, false
-	for i, u := range sc.Units {
-		if us := st.Units[i]; u.Command == st.Command {
+	for i := range sc.Units {
+		if us := st.Units[i]; activatedUnit(sc, st, i) {
 			acted = acted || us.Moved || us.Acted
 			wall = wall || us.ShieldWall
 			mayWall = mayWall || !us.ShieldWall && !us.Schiltron && us.Status == Normal && !us.OffMap && unitType(sc, st, i).ShieldWall
@@ -507,7 +522,7 @@ func movementForms(sc *Scenario, st *State) []string {
 	}
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
+		if !activatedUnit(sc, st, i) || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
 		if !us.ShieldWall && !us.Schiltron && (!us.OffMap || arrived(sc, st, u.Command)) {
@@ -518,7 +533,7 @@ func movementForms(sc *Scenario, st *State) []string {
 		}
 	}
 	for l, ld := range sc.Leaders {
-		if ls := st.Leaders[l]; ld.Command == st.Command && !ls.OffMap && !ls.Moved {
+		if ls := st.Leaders[l]; activatedLeader(sc, st, l) && !ls.OffMap && !ls.Moved {
 			out = append(out, "MOVE "+leaderWord(ld)+" <hexes>")
 		}
 	}

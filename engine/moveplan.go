@@ -287,8 +287,8 @@ func (g *game) moveLeader(o Move, l int) error {
 	sc, st := g.sc, g.st
 	spec, ls := sc.Leaders[l], st.Leaders[l]
 	switch {
-	case spec.Command != st.Command:
-		return g.illegal(o, "5.1", fmt.Sprintf("%s does not lead the activated Command", spec.Name))
+	case !activatedLeader(sc, st, l):
+		return g.illegal(o, "5.1", fmt.Sprintf("%s does not lead the activated Command, nor was he Activated by an Army Activation", spec.Name))
 	case ls.Killed:
 		return g.illegal(o, "15.4", fmt.Sprintf("%s has been killed; his Replacement comes with his side's next Activation (15.6)", spec.Name))
 	case ls.OffMap:
@@ -307,6 +307,9 @@ func (g *game) moveLeader(o Move, l int) error {
 			e.Legal = []string{spec.Name + " can reach " + reachList(reach, 24)}
 		}
 		return e
+	}
+	if err := g.armyPath(o, spec.Name, spec.Side, path); err != nil {
+		return err
 	}
 	g.emit(LeaderMoved{Leader: spec.ID, Path: path, MP: mp})
 	return nil

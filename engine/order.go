@@ -33,10 +33,13 @@ type Activate struct {
 	Name     string
 	Standard bool
 	MoveTo   string // hex id, only with Standard
+	Army     bool   // "ACTIVATE ARMY" (B&R 6.1)
 }
 
 func (o Activate) String() string {
 	switch {
+	case o.Army:
+		return "ACTIVATE ARMY"
 	case o.Standard && o.MoveTo != "":
 		return "ACTIVATE STANDARD " + o.Name + " MOVE " + o.MoveTo
 	case o.Standard:
@@ -61,9 +64,13 @@ type Continue struct {
 	at
 	Name     string
 	Standard bool // "CONTINUE STANDARD x": always illegal (13.2), parsed to say why
+	Army     bool // "CONTINUE ARMY" (B&R 6.2)
 }
 
 func (o Continue) String() string {
+	if o.Army {
+		return "CONTINUE ARMY"
+	}
 	if o.Standard {
 		return "CONTINUE STANDARD " + o.Name
 	}
@@ -73,10 +80,16 @@ func (o Continue) String() string {
 // Seize tries to Seize Continuity with one of the player's Commands (4.3).
 type Seize struct {
 	at
-	Name string
+	Name    string
+	Counter string // "SEIZE <battle> WITH <counter>": the Seizure Opportunity played (B&R 6.3)
 }
 
-func (o Seize) String() string { return "SEIZE " + o.Name }
+func (o Seize) String() string {
+	if o.Counter != "" {
+		return "SEIZE " + o.Name + " WITH " + o.Counter
+	}
+	return "SEIZE " + o.Name
+}
 
 // Decline lets the opponent's Continuation roll go ahead without a Seizure
 // attempt (4.2 "If the Non-Active player declines").
@@ -158,7 +171,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "COUNTER-CHARGE", "ADVANCE", "STAND", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "COUNTER-CHARGE", "ADVANCE", "STAND", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING", "NEGATE", "PLAY"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -185,6 +198,9 @@ func parseOrder(l Line, words []string) (Order, error) {
 			}
 			return Activate{at: a, Name: name, Standard: true, MoveTo: move[0]}, nil
 		}
+		if len(rest) == 1 && strings.EqualFold(rest[0], "ARMY") {
+			return Activate{at: a, Army: true}, nil
+		}
 		return Activate{at: a, Name: strings.Join(rest, " ")}, nil
 	case "PASS", "END", "DECLINE":
 		if len(rest) > 0 {
@@ -204,12 +220,29 @@ func parseOrder(l Line, words []string) (Order, error) {
 		if strings.EqualFold(rest[0], "STANDARD") && len(rest) > 1 {
 			return Continue{at: a, Name: strings.Join(rest[1:], " "), Standard: true}, nil
 		}
+		if len(rest) == 1 && strings.EqualFold(rest[0], "ARMY") {
+			return Continue{at: a, Army: true}, nil
+		}
 		return Continue{at: a, Name: strings.Join(rest, " ")}, nil
 	case "SEIZE":
 		if len(rest) == 0 {
 			return nil, syntax("SEIZE needs the name of the Command that tries to Seize", "SEIZE <command>")
 		}
-		return Seize{at: a, Name: strings.Join(rest, " ")}, nil
+		name, with := splitKeyword(rest, "WITH")
+		switch {
+		case with == nil:
+			return Seize{at: a, Name: name}, nil
+		case len(with) != 1 || name == "":
+			return nil, syntax("SEIZE ... WITH takes a Battle and one Seizure Opportunity counter", "SEIZE <command> WITH <counter>")
+		}
+		return Seize{at: a, Name: name, Counter: with[0]}, nil
+	case "NEGATE":
+		if len(rest) != 1 {
+			return nil, syntax("NEGATE takes one Seizure Negation counter", "NEGATE <counter>")
+		}
+		return Negate{at: a, Counter: rest[0]}, nil
+	case "PLAY":
+		return parsePlay(a, rest, syntax)
 	case "STANDING":
 		return parseStanding(a, rest, syntax)
 	case "MOVE":

@@ -217,6 +217,10 @@ func (g *game) order(o Order) error {
 		return g.seize(o)
 	case Decline:
 		return g.decline(o)
+	case Negate:
+		return g.negate(o)
+	case PlayCounter:
+		return g.playCounter(o)
 	case StandingSeize:
 		return g.standingSeize(o)
 	case Move:

@@ -99,6 +99,9 @@ func (d Declaration) clone() Declaration {
 // mayDeclare: declarations belong to the Shock Phase of an activated
 // Command.
 func (g *game) mayDeclare(o Order) error {
+	if g.st.Pending.Kind == DecideActions && g.st.Army {
+		return g.armyOnlyMoves(o)
+	}
 	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
 		return g.illegal(o, "10.3", "attacks are declared in the Shock Phase of your Command's Activation")
 	}

@@ -53,6 +53,9 @@ func (g *game) standingSeize(o StandingSeize) error {
 	side := g.sender
 	rule := SeizeRule{Never: o.Never, Text: o.String()}
 	if !o.Never && !o.Ask {
+		if g.sc.Tables.Rules.SeizureCounters {
+			return g.illegal(o, "B&R 6.3", "a Seizure plays a Seizure Opportunity counter, chosen when it is played: STANDING SEIZE NEVER or STANDING SEIZE ASK")
+		}
 		with, err := g.sideCommand(o, side, o.With)
 		if err != nil {
 			return err

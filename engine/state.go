@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"herald/engine/hex"
 )
@@ -108,9 +109,23 @@ type State struct {
 	// Continuations counts each side's successful Continuation DRs since
 	// the last reset; it is the DRM of the next attempt (4.2).
 	Continuations [2]int `json:"continuations"`
+	// OneBattle is each side's DRM for Continuing with only one Battle,
+	// kept until the penalties reset (B&R 6.2).
+	OneBattle [2]int `json:"one_battle,omitempty"`
+	// Army: the Activation under way is an Army Activation of ArmyUnits
+	// and ArmyLeaders (B&R 6.1); LastArmy: the one that just completed
+	// was; SelectedArmy: Army Activation is named for Continuity (6.2).
+	Army         bool     `json:"army,omitempty"`
+	ArmyUnits    []string `json:"army_units,omitempty"`
+	ArmyLeaders  []string `json:"army_leaders,omitempty"`
+	LastArmy     bool     `json:"last_army,omitempty"`
+	SelectedArmy bool     `json:"selected_army,omitempty"`
 	// Activations counts the Activations begun so far.
 	Activations int `json:"activations"`
 
+	// Counters are the sides' Seizure counters (B&R 6.3), nil in the
+	// volumes without them.
+	Counters *Counters `json:"seizure_counters,omitempty"`
 	// Pending is the decision the game waits for.
 	Pending Decision `json:"pending"`
 	// Held are the orders the active side gave after CONTINUE, kept
@@ -281,6 +296,7 @@ func (st *State) Clone() *State {
 	c.Units = append([]UnitState(nil), st.Units...)
 	c.Leaders = append([]LeaderState(nil), st.Leaders...)
 	c.Standards = append([]StandardState(nil), st.Standards...)
+	c.ArmyUnits, c.ArmyLeaders = slices.Clone(st.ArmyUnits), slices.Clone(st.ArmyLeaders)
 	if st.WallOrders != nil {
 		c.WallOrders = make(map[string]int, len(st.WallOrders))
 		for k, v := range st.WallOrders {
@@ -314,6 +330,7 @@ func (st *State) Clone() *State {
 		c.Shock = st.Shock.clone()
 	}
 	c.Held = st.Held.clone()
+	c.Counters = st.Counters.clone()
 	c.Declared = nil
 	for _, d := range st.Declared {
 		c.Declared = append(c.Declared, d.clone())

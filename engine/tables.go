@@ -209,6 +209,29 @@ type Rules struct {
 	// leader_casualty.shock (Blood & Roses 5.5: 7 or more kills); Men of
 	// Iron 15.4 subtracts the leader's Activation Rating.
 	LeaderCasualtyUnmodified bool
+	// ArmyActivation: a player may Activate his whole army instead of a
+	// Battle, to move only (Blood & Roses 6.1): ACTIVATE ARMY in a Free
+	// Activation, CONTINUE ARMY after an Army Activation (6.2, 4.0 E).
+	// ArmyClearance: the units and leaders Activated must be more than
+	// this many hexes from any enemy unit (6.1: three); ArmyMoveClearance:
+	// none may move within this many hexes of an enemy unit (6.1: four);
+	// ArmyContinuationDRM is added to an Army Continuation DR, against the
+	// Overall Commander's Activation Rating (6.2: +1).
+	ArmyActivation      bool
+	ArmyClearance       int
+	ArmyMoveClearance   int
+	ArmyContinuationDRM int
+	// OneBattleContinuationDRM: a player with only one Battle adds this
+	// much more to each new Continuation DR, cumulative, kept until the
+	// penalties reset even if another Battle enters (Blood & Roses 6.2:
+	// +1). 0 in Men of Iron and Infidel.
+	OneBattleContinuationDRM int
+	// SeizureCounters: Continuity is Seized only by playing a Seizure
+	// Opportunity counter, whose printed DR range decides, never against a
+	// leader's Activation Rating; the counters are dealt to each side at
+	// setup (DealSeizureCounters) and kept secret until played (Blood &
+	// Roses 6.3).
+	SeizureCounters bool
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
