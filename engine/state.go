@@ -111,7 +111,7 @@ type State struct {
 	Continuations [2]int `json:"continuations"`
 	// OneBattle is each side's DRM for Continuing with only one Battle,
 	// kept until the penalties reset (B&R 6.2).
-	OneBattle [2]int `json:"one_battle,omitempty"`
+	OneBattle [2]int `json:"one_battle,omitzero"`
 	// Army: the Activation under way is an Army Activation of ArmyUnits
 	// and ArmyLeaders (B&R 6.1); LastArmy: the one that just completed
 	// was; SelectedArmy: Army Activation is named for Continuity (6.2).
