@@ -188,13 +188,16 @@ func (s *scen) sides(n *yaml.Node) {
 	}
 	for i, kv := range kvs {
 		path := join("sides", kv.key)
-		o := s.object(kv.v, path, "flight_level", "flight_points", "extra_flight_points")
+		o := s.object(kv.v, path, "flight_level", "flight_points", "extra_flight_points", "seizure_counters")
 		s.extraFP[i] = o.node("extra_flight_points", false)
 		s.sc.Sides[i] = engine.SideSpec{
 			Name:         kv.key,
 			FlightLevel:  o.int("flight_level", true),
 			FlightPoints: o.int("flight_points", false),
+
+			SeizureCounters: o.int("seizure_counters", false),
 		}
+		s.seizureCounters(o, path, s.sc.Sides[i].SeizureCounters)
 		if s.sc.Sides[i].FlightLevel < 1 && o.has("flight_level") {
 			s.add(o.line("flight_level"), join(path, "flight_level"), "must be 1 or more (16.0)")
 		}

@@ -37,7 +37,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	}
 	o := p.object(root, "", "volume", "title", "house", "unit_types", "terrain", "hexsides", "weapons",
 		"fire", "fire_drm", "shock_drm", "leader_casualty", "movement", "shock", "charge", "weapon_system_matrix", "flight_points", "rules",
-		"cavalry_retreat")
+		"cavalry_retreat", "seizure_pool")
 	t := &engine.Tables{
 		UnitTypes: map[string]*engine.UnitType{},
 		Terrain:   map[string]*engine.TerrainType{},
@@ -134,6 +134,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	if n := o.node("cavalry_retreat", false); n != nil {
 		t.CavalryRetreat = p.cavalryRetreat(n)
 	}
+	if n := o.node("seizure_pool", false); n != nil {
+		p.seizurePool(t, n)
+	}
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
@@ -174,6 +177,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		default:
 			p.add(ro.line("mounted_missile_zoc"), "rules.mounted_missile_zoc", "%q: want %q (MoI 5.1) or %q (Infidel 11.2)", r, engine.ZOCIgnore, engine.ZOCLeaveCost)
 		}
+	}
+
+	if t.Rules.SeizureCounters != (len(t.SeizurePool) > 0) && o.has("rules") {
+		p.add(o.line("rules"), "rules.seizure_counters", "seizure_counters and a seizure_pool go together: the pool is what players draw their counters from (6.3)")
 	}
 
 	// Cross-checks between sections.

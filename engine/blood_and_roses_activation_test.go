@@ -44,7 +44,7 @@ func (g *game) deal(side engine.Side, specs ...string) {
 		}
 		cs = append(cs, c)
 	}
-	st, e, err := engine.DealSeizureCounters(g.sc, g.st, side, cs)
+	st, e, err := engine.DealSeizureCounters(g.sc, g.st, side, cs, "")
 	if err != nil {
 		g.t.Fatal(err)
 	}
@@ -446,20 +446,21 @@ func TestBloodAndRosesDealChecked(t *testing.T) {
 		{"dealt played", []engine.SeizureCounter{{ID: "Y1", Type: engine.CounterNegation, Played: true}}},
 	} {
 		g := brField(t, map[string]int{"Audley": 3}, map[string]int{"Salisbury": 4}, "")
-		if _, _, err := engine.DealSeizureCounters(g.sc, g.st, blue, tc.cs); err == nil {
+		if _, _, err := engine.DealSeizureCounters(g.sc, g.st, blue, tc.cs, ""); err == nil {
 			t.Errorf("%s: dealt", tc.name)
 		}
 	}
 	g := brField(t, map[string]int{"Audley": 3}, map[string]int{"Salisbury": 4}, "")
 	g.deal(blue, "Y1:negation")
-	if _, _, err := engine.DealSeizureCounters(g.sc, g.st, blue, []engine.SeizureCounter{{ID: "Y2", Type: engine.CounterNegation}}); err == nil {
+	if _, _, err := engine.DealSeizureCounters(g.sc, g.st, blue, []engine.SeizureCounter{{ID: "Y2", Type: engine.CounterNegation}}, ""); err == nil {
 		t.Error("dealt twice")
 	}
-	if _, _, err := engine.DealSeizureCounters(g.sc, g.st, red, []engine.SeizureCounter{{ID: "Y1", Type: engine.CounterNegation}}); err == nil {
-		t.Error("an id of the other side's dealt")
+	// Both sides draw from one pool: each side's ids are its own.
+	if _, _, err := engine.DealSeizureCounters(g.sc, g.st, red, []engine.SeizureCounter{{ID: "Y1", Type: engine.CounterNegation}}, ""); err != nil {
+		t.Errorf("the other side's id Y1 refused: %v", err)
 	}
 	m := newGame(t, fixture(map[string]int{"Anna": 3}, map[string]int{"Carl": 2}))
-	if _, _, err := engine.DealSeizureCounters(m.sc, m.st, blue, []engine.SeizureCounter{{ID: "Y1", Type: engine.CounterNegation}}); err == nil {
+	if _, _, err := engine.DealSeizureCounters(m.sc, m.st, blue, []engine.SeizureCounter{{ID: "Y1", Type: engine.CounterNegation}}, ""); err == nil {
 		t.Error("counters dealt in a volume without them")
 	}
 }

@@ -49,6 +49,10 @@ type SideSpec struct {
 	// ExtraFlightPoints are the battle's conditional Flight Points (16.0,
 	// battle.go).
 	ExtraFlightPoints []ExtraFP
+	// SeizureCounters is how many Seizure counters the side draws from its
+	// tables' SeizurePool at the start (B&R 6.3 "as stated in the scenario
+	// for that battle").
+	SeizureCounters int
 }
 
 // CommandSpec is a Command (3.3, 15.1): the units sharing a leader's stripe.

@@ -64,9 +64,14 @@ func (c SeizureCounter) label() string {
 // CounterHand is a side's Seizure counters. Hidden counts the unplayed
 // counters Redacted removed: how many a side holds is no secret, only
 // which.
+//
+// Salt is a secret of the hand's own (docs/dice.md, "Hidden draws"): it
+// makes the hash of a State holding the hand, which the dice log
+// publishes, tell nothing of which counters are in it.
 type CounterHand struct {
 	Counters []SeizureCounter `json:"counters,omitempty"`
 	Hidden   int              `json:"hidden,omitempty"`
+	Salt     string           `json:"salt,omitempty"`
 }
 
 // Counters are both sides' Seizure counters and the Seizure Opportunity
@@ -125,7 +130,8 @@ func unplayedCounters(st *State, side Side) []SeizureCounter {
 // first order block: Herald deals them (their number is the scenario's,
 // their composition drawn and committed to by the dice log); the engine
 // checks them and records the deal as an event folded into the state.
-func DealSeizureCounters(sc *Scenario, st *State, side Side, counters []SeizureCounter) (*State, Event, error) {
+// salt is the hand's secret salt (see CounterHand).
+func DealSeizureCounters(sc *Scenario, st *State, side Side, counters []SeizureCounter, salt string) (*State, Event, error) {
 	if !sc.Tables.Rules.SeizureCounters {
 		return nil, nil, fmt.Errorf("engine: the %s tables have no Seizure counters (rules.seizure_counters)", sc.Volume)
 	}
@@ -137,7 +143,7 @@ func DealSeizureCounters(sc *Scenario, st *State, side Side, counters []SeizureC
 		switch {
 		case c.ID == "" || strings.ContainsAny(c.ID, " \t#"):
 			return nil, nil, fmt.Errorf("engine: Seizure counter id %q: want one word", c.ID)
-		case seen[fold(c.ID)] || st.Counters.counter(side.Other(), c.ID) != nil:
+		case seen[fold(c.ID)]:
 			return nil, nil, fmt.Errorf("engine: Seizure counter id %q given twice", c.ID)
 		case counterNames[c.Type] == "":
 			return nil, nil, fmt.Errorf("engine: Seizure counter %s: unknown type %q", c.ID, c.Type)
@@ -150,7 +156,7 @@ func DealSeizureCounters(sc *Scenario, st *State, side Side, counters []SeizureC
 		}
 		seen[fold(c.ID)] = true
 	}
-	e := CountersDealt{Side: side, Counters: slices.Clone(counters)}
+	e := CountersDealt{Side: side, Counters: slices.Clone(counters), Salt: salt}
 	next := st.Clone()
 	e.apply(next)
 	return next, e, nil
@@ -165,6 +171,7 @@ func (st *State) Redacted(viewer Side) *State {
 		return c
 	}
 	h := &c.Counters.Hands[viewer.Other()]
+	h.Salt = ""
 	var kept []SeizureCounter
 	for _, k := range h.Counters {
 		if k.Played {
@@ -183,7 +190,7 @@ func RedactEvents(evs []Event, viewer Side) []Event {
 	out := make([]Event, 0, len(evs))
 	for _, e := range evs {
 		if d, ok := e.(CountersDealt); ok && d.Side != viewer {
-			d = CountersDealt{Side: d.Side, Hidden: len(d.Counters) + d.Hidden}
+			d = CountersDealt{Side: d.Side, Hidden: len(d.Counters) + d.Hidden} // and no Salt
 			e = d
 		}
 		out = append(out, e)
@@ -197,6 +204,7 @@ type CountersDealt struct {
 	Side     Side             `json:"side"`
 	Counters []SeizureCounter `json:"counters,omitempty"`
 	Hidden   int              `json:"hidden,omitempty"`
+	Salt     string           `json:"salt,omitempty"`
 }
 
 func (e CountersDealt) apply(st *State) {
@@ -206,6 +214,7 @@ func (e CountersDealt) apply(st *State) {
 	h := &st.Counters.Hands[e.Side]
 	h.Counters = append(h.Counters, e.Counters...)
 	h.Hidden += e.Hidden
+	h.Salt = e.Salt
 }
 
 func (e CountersDealt) describe(sc *Scenario) string {

@@ -40,6 +40,12 @@ type Tables struct {
 	// other unit may Shock attack or Charge.
 	WSM map[string]map[string]int
 
+	// SeizurePool is the Seizure counters each player draws his hand from
+	// (B&R 6.3, ARQ 6.3), blindly, as many as his side's SeizureCounters;
+	// Herald's dice log keeps the hand secret until the game is over
+	// (docs/dice.md, "Hidden draws").
+	SeizurePool []SeizureCounter
+
 	// CavalryRetreat is the Light Cavalry Retreat Before Shock table of
 	// Infidel 12.2 (UnitType.RetreatBefore).
 	CavalryRetreat CavalryRetreat
