@@ -487,3 +487,16 @@ func (e NegationDeclined) describe(sc *Scenario) string {
 func init() {
 	registerEvents(CountersDealt{}, CounterPlayed{}, NegationAsked{}, SeizureNegated{}, NegationDeclined{})
 }
+
+// Unplayed are side's Seizure counters not yet played; in a state
+// Redacted for the other side, the hidden ones are there with no ID, so
+// that their number is right.
+func Unplayed(st *State, side Side) []SeizureCounter { return unplayedCounters(st, side) }
+
+// Label names a counter for its owner: "SO5 (Seizure Opportunity 0-5)".
+func (c SeizureCounter) Label() string {
+	if c.Type == CounterOpportunity {
+		return fmt.Sprintf("%s (%s %d-%d)", c.ID, c.Type, c.Min, c.Max)
+	}
+	return fmt.Sprintf("%s (%s)", c.ID, c.Type)
+}

@@ -24,6 +24,10 @@ type Game struct {
 	// in the begin marker of every block this mail holds, and in its
 	// subject.
 	Move int
+	// Hand is the recipient's own unplayed Seizure counters, "SO5:
+	// Seizure Opportunity 0-5" (B&R 6.3): shown to him alone, never in
+	// a mail to his opponent.
+	Hand []string
 }
 
 // SideInfo is one army and the player who commands it.
@@ -40,6 +44,10 @@ type SideInfo struct {
 	// the Flight Points its enemy has suffered.
 	ByVictoryPoints bool
 	VictoryPoints   int
+	// HasCounters: the battle deals Seizure counters (B&R 6.3); Counters
+	// is how many the side holds unplayed, which is no secret.
+	HasCounters bool
+	Counters    int
 }
 
 // OrderBlock is the block a player replies with. Text renders it, and both

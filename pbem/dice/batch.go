@@ -35,6 +35,9 @@ type Chain struct {
 	// signature): the one the next batch follows, shown in the mail its
 	// sender answered.
 	After Checkpoint `json:"after"`
+	// Revealed: the hidden draws are revealed (Reveal), the game is over
+	// and its log takes nothing more.
+	Revealed bool `json:"revealed,omitempty"`
 }
 
 // version is the chain's format version.
@@ -255,6 +258,9 @@ var _ Die = (*Batch)(nil)
 // move number after the block. seed is the secret stored for the game; it
 // must match c.Commit.
 func Begin(c Chain, seed Seed, side string, move uint64, orders string) (*Batch, error) {
+	if c.Revealed {
+		return nil, fmt.Errorf("dice: game %q: its hidden draws are revealed, the game is over: its log takes no more batches", c.Game)
+	}
 	if seed.Commitment() != c.Commit {
 		return nil, fmt.Errorf("dice: game %q: the stored seed does not match the commitment %s published for batch %d", c.Game, c.Commit, c.Batches+1)
 	}

@@ -173,6 +173,9 @@ func Reveal(key *Key, c Chain, seeds map[string]Seed, order []string) (*Update, 
 	if key == nil {
 		return nil, errors.New("dice: reveal: no installation key")
 	}
+	if c.Revealed {
+		return nil, fmt.Errorf("dice: game %q: the hidden draws are revealed already", c.Game)
+	}
 	u := &Update{}
 	for _, side := range order {
 		seed, ok := seeds[side]
@@ -188,6 +191,7 @@ func Reveal(key *Key, c Chain, seeds map[string]Seed, order []string) (*Update, 
 	if err := u.seal(key, &c); err != nil {
 		return nil, err
 	}
+	c.Revealed = true
 	u.Chain = c
 	return u, nil
 }

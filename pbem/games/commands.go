@@ -44,7 +44,7 @@ func (w *work) check(g *game, side engine.Side, orders []engine.Order, lines []e
 	}
 	typed := lineMap(lines)
 	v := templates.Check{
-		Game:  w.s.gameView(g),
+		Game:  w.s.sideView(g, side),
 		Side:  g.sc.SideName(side),
 		Lines: narrate(g.sc, res.Events, nil, side),
 		Block: w.s.orderBlock(g, side, texts(lines)),

@@ -66,8 +66,15 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		keys[i] = s.playerKey(rec, players[i].Side)
 		players[i].KeySHA256 = sha256.Sum256([]byte(pbem.CanonicalKey(keys[i])))
 	}
-	header, up, err := dice.NewGame(s.key, rec.ID, sc.ID, []string{sc.Sides[0].Name, sc.Sides[1].Name})
+	header, up, err := dice.NewGame(s.key, rec.ID, sc.ID, []string{sc.Sides[0].Name, sc.Sides[1].Name}, hiddenDraws(sc)...)
 	if err != nil {
+		return nil, err
+	}
+	var hands []dice.Hand
+	for _, h := range up.Hidden {
+		hands = append(hands, h.Hand)
+	}
+	if st, err = dealHands(sc, st, hands); err != nil {
 		return nil, err
 	}
 	g := &game{rec: rec, sc: sc, st: st, header: *header, chain: up.Chain, seed: up.Next}
@@ -80,6 +87,9 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 			return err
 		}
 		if err := saveDice(tx, rec.ID, header.Line(), up); err != nil {
+			return err
+		}
+		if err := saveHidden(tx, rec.ID, up.Hidden); err != nil {
 			return err
 		}
 		for _, p := range players {
@@ -196,7 +206,7 @@ func (s *Service) welcomeMail(g *game, side engine.Side, opening dice.Checkpoint
 // checked.
 func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welcome {
 	w := templates.Welcome{
-		Game:       s.gameView(g),
+		Game:       s.sideView(g, side),
 		Side:       g.sc.SideName(side),
 		Player:     g.player(side),
 		Key:        key,

@@ -68,14 +68,8 @@ func (g *game) loadDice(tx *store.Tx) error {
 // saveDice stores what a closed batch (or a new game) brings to the log:
 // its entries, the chain reached and the next secret seed.
 func saveDice(tx *store.Tx, id string, header []byte, up *dice.Update) error {
-	for _, e := range up.Entries {
-		line, err := e.Line()
-		if err != nil {
-			return err
-		}
-		if _, err := tx.AppendLog(id, line); err != nil {
-			return err
-		}
+	if err := appendLog(tx, id, up.Entries); err != nil {
+		return err
 	}
 	chain, err := json.Marshal(up.Chain)
 	if err != nil {
@@ -89,6 +83,20 @@ func saveDice(tx *store.Tx, id string, header []byte, up *dice.Update) error {
 		return err
 	}
 	return tx.PutSecret(id, secretSeed, seed)
+}
+
+// appendLog appends entries to a game's dice log.
+func appendLog(tx *store.Tx, id string, entries []dice.Entry) error {
+	for _, e := range entries {
+		line, err := e.Line()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.AppendLog(id, line); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // side finds the player's side of the game by its name.

@@ -22,6 +22,21 @@ func (s *Service) gameView(g *game) templates.Game {
 
 			ByVictoryPoints: g.sc.Rules.VictoryPoints != nil,
 			VictoryPoints:   engine.FlightPoints(g.sc, g.st, side.Other()),
+
+			HasCounters: g.sc.Sides[i].SeizureCounters > 0,
+			Counters:    len(engine.Unplayed(g.st, side)),
+		}
+	}
+	return v
+}
+
+// sideView is gameView for a mail to one side: with his own hand of
+// Seizure counters, which no other mail shows.
+func (s *Service) sideView(g *game, side engine.Side) templates.Game {
+	v := s.gameView(g)
+	for _, c := range engine.Unplayed(g.st, side) {
+		if c.ID != "" {
+			v.Hand = append(v.Hand, c.Label())
 		}
 	}
 	return v

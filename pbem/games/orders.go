@@ -273,7 +273,7 @@ func (w *work) refuse(side engine.Side, r templates.Refusal, code string, lines 
 		}
 		tag = w.s.answerTag("refusal", g.player(side), w.id)
 	}
-	r.Game, r.Side = w.s.gameView(g), g.sc.SideName(side)
+	r.Game, r.Side = w.s.sideView(g, side), g.sc.SideName(side)
 	if !g.rec.Over {
 		blk := w.s.orderBlock(g, side, texts(lines))
 		r.Block = &blk

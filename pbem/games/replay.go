@@ -19,7 +19,10 @@ func (Replayer) Replay(h dice.Header, blocks []dice.AppliedBlock, rolls dice.Rol
 	if err != nil {
 		return nil, err
 	}
-	st := engine.NewState(sc)
+	st, err := dealHands(sc, engine.NewState(sc), h.Hands)
+	if err != nil {
+		return nil, err
+	}
 	var out []dice.Digest
 	for i, b := range blocks {
 		parts := sections(b.Orders, b.Side)

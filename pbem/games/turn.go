@@ -50,6 +50,9 @@ func (s *Service) play(tx *store.Tx, g *game, b block) error {
 	if err != nil {
 		return err
 	}
+	if err := logPlays(g.sc, batch, all.Events); err != nil {
+		return err
+	}
 	up, err := batch.Close(s.key, d.EventsSHA256, d.StateSHA256)
 	if err != nil {
 		return err
@@ -274,7 +277,7 @@ func mapName(game string, move int, batch uint64) string {
 // for him in the middle of his opponent's turn, else a Result.
 func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, again []string) templates.View {
 	p := g.st.Pending
-	gv := s.gameView(g)
+	gv := s.sideView(g, side)
 	name := g.sc.SideName(side)
 	next := nextLabel(g.sc, p)
 	waiting := engine.Waiting(g.sc, g.st)
@@ -382,6 +385,9 @@ func nextLabel(sc *engine.Scenario, p engine.Decision) string {
 // gameOver mails both players the end of the battle with the whole game's
 // dice log attached. winner overrides the engine's outcome (a resignation).
 func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mailRef, winner string) error {
+	if err := s.revealHidden(tx, g); err != nil {
+		return err
+	}
 	export, err := exportBytes(tx, g.rec.ID)
 	if err != nil {
 		return err

@@ -35,9 +35,10 @@ type fate struct {
 }
 
 // masked is the position as the sender may know it: the opponent's
-// standing orders left out.
+// standing orders and unplayed Seizure counters left out (B&R 6.3: only
+// how many he holds is known).
 func masked(st *engine.State, side engine.Side) *engine.State {
-	m := st.Clone()
+	m := st.Redacted(side)
 	m.Standing[side.Other()] = engine.StandingOrders{}
 	return m
 }
