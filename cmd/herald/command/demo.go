@@ -41,7 +41,10 @@ to watch Charges, Shock and Continued Attacks by mail; poitiers, najera
 and falkirk are Herald's reconstructions of those battles: with --moves 16
 their players come to blows and make Loss Checks. ascalon and arsuf are
 Infidel's (Vol. II), on its own tables: with --moves 400 they play to the
-end, Arsuf by Victory Points.`,
+end, Arsuf by Victory Points. blore-heath and tewkesbury are Blood &
+Roses' (Vol. III), on its tables: the scripted players trade longbow and
+gun fire from the first moves but do not yet close with the enemy, so
+these battles do not reach their end in a demo.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("out", "herald-demo", "output folder")
 			fs.Int("moves", 12, "stop after this many moves")
