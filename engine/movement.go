@@ -327,13 +327,17 @@ func (e UnitMoved) describe(sc *Scenario) string {
 	if e.Leader != "" {
 		who += " with " + leaderName(sc, e.Leader)
 	}
+	rule := "14.2"
+	if sc.Tables.Rules.DismountAtStart {
+		rule = "Blood & Roses 7.4"
+	}
 	switch {
 	case e.Change == "" && len(e.Path) == 0:
 		return fmt.Sprintf("%s ends its move facing %s (5.1).", who, e.Facing)
 	case e.Change != "" && len(e.Path) == 0:
-		return fmt.Sprintf("%s %ss (%d MP) and faces %s (14.2).", who, strings.ToLower(e.Change), e.MP, e.Facing)
+		return fmt.Sprintf("%s %ss (%d MP) and faces %s (%s).", who, strings.ToLower(e.Change), e.MP, e.Facing, rule)
 	case e.Change != "":
-		return fmt.Sprintf("%s moves %s, %sing before %s (%d MP), and faces %s (5.1, 14.2).", who, pathText(e.Path), strings.ToLower(e.Change), changePlace(e), e.MP, e.Facing)
+		return fmt.Sprintf("%s moves %s, %sing before %s (%d MP), and faces %s (5.1, %s).", who, pathText(e.Path), strings.ToLower(e.Change), changePlace(e), e.MP, e.Facing, rule)
 	}
 	return fmt.Sprintf("%s moves %s (%d MP) and faces %s (5.1).", who, pathText(e.Path), e.MP, e.Facing)
 }
