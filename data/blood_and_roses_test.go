@@ -101,6 +101,14 @@ func TestBloodAndRosesTablesAgreeWithTheExamples(t *testing.T) {
 	if mm, dm := ut("MM"), ut("DM"); mm.Becomes != "DM" || mm.ChangeCost != 2 || !mm.OneWay || dm.Becomes != "" || ut("UH").Becomes != "" {
 		t.Errorf("7.4: MM becomes %q for %d MP, one way %v; DM becomes %q", mm.Becomes, mm.ChangeCost, mm.OneWay, dm.Becomes)
 	}
+	// 16.3 Levy Infantry: Shock attacks only with a partner, never
+	// advances nor continues; no other type is so marked.
+	for k, u := range tb.UnitTypes {
+		levy := k == "LVY"
+		if u.ShockPartner != levy || u.NoAdvance != levy || u.NoContinuedAttack != levy {
+			t.Errorf("16.3: %s shock_partner %v, no_advance %v, no_continued_attack %v", k, u.ShockPartner, u.NoAdvance, u.NoContinuedAttack)
+		}
+	}
 	// 7.1 adjacency instead of ZOC, a leader alone MA 5; 7.4 dismount at
 	// the start; 10.0 pass-through (ruling R224, superseding R194).
 	if !r.AdjacencyLimits || r.LeaderAloneMA != 5 || !r.DismountAtStart || r.NoPassThrough {

@@ -259,7 +259,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "unhorsed", "reluctance", "never_reluctant",
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
 			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as")
 		ut := &engine.UnitType{
 			Key:          kv.key,
@@ -276,14 +276,18 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				Shock:           o.int("shock", true),
 				ShockDisordered: o.int("shock_disordered", true),
 			},
-			ShieldWall:     o.bool("shield_wall"),
-			Schiltron:      o.bool("schiltron"),
-			Becomes:        o.str("becomes", false),
-			ChangeCost:     o.int("change_cost", false),
-			OneWay:         o.bool("one_way"),
-			Unhorsed:       o.str("unhorsed", false),
-			Reluctance:     o.bool("reluctance"),
-			NeverReluctant: o.bool("never_reluctant"),
+			ShieldWall:   o.bool("shield_wall"),
+			Schiltron:    o.bool("schiltron"),
+			Becomes:      o.str("becomes", false),
+			ChangeCost:   o.int("change_cost", false),
+			OneWay:       o.bool("one_way"),
+			ShockPartner: o.bool("shock_partner"),
+			NoAdvance:    o.bool("no_advance"),
+
+			NoContinuedAttack: o.bool("no_continued_attack"),
+			Unhorsed:          o.str("unhorsed", false),
+			Reluctance:        o.bool("reluctance"),
+			NeverReluctant:    o.bool("never_reluctant"),
 
 			RetireAsRetreat:       o.bool("retire_as_retreat"),
 			NoDisorderedSide:      o.bool("no_disordered_side"),

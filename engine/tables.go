@@ -316,6 +316,17 @@ type UnitType struct {
 	// change takes; empty and 0 for every other type.
 	Becomes    string
 	ChangeCost int
+	// ShockPartner: a unit of this type may Shock attack only together
+	// with another unit, of a type without this mark, attacking the same
+	// defender (Blood & Roses 16.3 Levy Infantry: "May only Shock attack
+	// in conjunction with another unit that is not also a Levy Infantry
+	// unit").
+	ShockPartner bool
+	// NoAdvance: never Advances After Combat; NoContinuedAttack: is never
+	// the unit to make a Continued Attack (Blood & Roses 16.3: "They may
+	// never Advance After Combat and may never be the unit chosen to
+	// receive a Continued Attack marker").
+	NoAdvance, NoContinuedAttack bool
 	// OneWay: the change to Becomes cannot be undone, and Becomes names
 	// no way back (Blood & Roses 7.4: "Once dismounted, they may not
 	// remount during the battle").
