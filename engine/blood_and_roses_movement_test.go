@@ -397,3 +397,30 @@ func TestBloodAndRosesEnemyEntryHex(t *testing.T) {
 	}
 	g.send(red, "MOVE AN1 0404 0405")
 }
+
+// The orders a reply lists as legal: a Mounted Men-at-Arms may DISMOUNT
+// (7.4); an Out of Command unit next to an enemy unit may only turn
+// (5.3, 8.0).
+func TestBloodAndRosesMovementForms(t *testing.T) {
+	g := brMelee(t)
+	p := brAround(g)
+	g.troop("CA1", p.c, hex.FaceW, "INF")
+	g.troop("AN1", p.x, hex.FaceNE, "INF")
+	g.troop("AN2", "0808", hex.FaceNE, "MM")
+	for i := range g.sc.Leaders {
+		if g.sc.Leaders[i].ID == "anna" {
+			g.sc.Leaders[i].Range = 1
+		}
+	}
+	g.st.Leader("anna").Hex = h(t, "0909")
+	g.send(red, "ACTIVATE Anna")
+	got := strings.Join(engine.Legal(g.sc, g.st), "|")
+	for _, want := range []string{"FACE AN1 <vertex>", "MOVE AN2 <hexes> [FACE <vertex>]", "MOVE AN2 DISMOUNT [<hexes>] [FACE <vertex>]"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Legal lacks %q: %s", want, got)
+		}
+	}
+	if strings.Contains(got, "MOVE AN1") {
+		t.Errorf("Legal offers AN1 a move: %s", got)
+	}
+}

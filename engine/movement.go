@@ -514,8 +514,14 @@ func movementForms(sc *Scenario, st *State) []string {
 		if u.Command != st.Command || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
-		if !us.ShieldWall && !us.Schiltron && (!us.OffMap || arrived(sc, st, u.Command)) {
+		// Blood & Roses 5.3: out of Command and next to an enemy unit, it
+		// may only turn.
+		stuck := sc.Tables.Rules.AdjacencyLimits && us.OutOfCommand && !us.OffMap && enemyAdjacent(sc, st, u.Side, us.Hex)
+		if !us.ShieldWall && !us.Schiltron && !stuck && (!us.OffMap || arrived(sc, st, u.Command)) {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
+			if t := unitType(sc, st, i); sc.Tables.Rules.DismountAtStart && t != nil && t.Becomes != "" && us.Status != Retired {
+				out = append(out, "MOVE "+u.ID+" DISMOUNT [<hexes>] [FACE <vertex>]") // Blood & Roses 7.4
+			}
 		}
 		if !us.OffMap {
 			out = append(out, "FACE "+u.ID+" <vertex>")
