@@ -97,6 +97,59 @@ func TestBloodAndRosesTablesAgreeWithTheExamples(t *testing.T) {
 	if ut("MM").Unhorsed != "UH" {
 		t.Error("7.4, 14.3: Unhorsed Mounted Men-at-Arms become UH")
 	}
+	// 7.4 Dismounting: MM -> DM for 2 MP, never back; UH is another type.
+	if mm, dm := ut("MM"), ut("DM"); mm.Becomes != "DM" || mm.ChangeCost != 2 || !mm.OneWay || dm.Becomes != "" || ut("UH").Becomes != "" {
+		t.Errorf("7.4: MM becomes %q for %d MP, one way %v; DM becomes %q", mm.Becomes, mm.ChangeCost, mm.OneWay, dm.Becomes)
+	}
+	// 16.3 Levy Infantry: Shock attacks only with a partner, never
+	// advances nor continues; no other type is so marked.
+	for k, u := range tb.UnitTypes {
+		levy := k == "LVY"
+		if u.ShockPartner != levy || u.NoAdvance != levy || u.NoContinuedAttack != levy {
+			t.Errorf("16.3: %s shock_partner %v, no_advance %v, no_continued_attack %v", k, u.ShockPartner, u.NoAdvance, u.NoContinuedAttack)
+		}
+	}
+	// 7.1 adjacency instead of ZOC, a leader alone MA 5; 7.4 dismount at
+	// the start; 10.0 pass-through (ruling R224, superseding R194).
+	if !r.AdjacencyLimits || r.LeaderAloneMA != 5 || !r.DismountAtStart || r.NoPassThrough {
+		t.Errorf("rules: %+v", r)
+	}
+	pt := r.PassThrough
+	if pt == nil || strings.Join(pt.Movers, ",") != "A,HG,LB" || strings.Join(pt.Free, ",") != "ART,HG" || strings.Join(pt.Never, ",") != "ART" {
+		t.Errorf("10.0 pass-through: %+v", pt)
+	}
+	if tb.Movement.PassThroughDisorderMax >= 0 {
+		t.Error("10.0: passing through never Disorders")
+	}
+}
+
+// The movement switches are checked at load time: a one-way change names
+// no way back (7.4), pass_through: false does not go with the lists
+// (R224), leader_alone_ma is not negative, and the lists name types.
+func TestBloodAndRosesMovementRulesValidated(t *testing.T) {
+	b, err := files.ReadFile("tables/blood-and-roses.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    one_way: true ", "    one_way: true\n    shield_wall: false ", ""}, // control: still valid
+		{"  DM:\n    name: Dismounted Men-at-Arms\n", "  DM:\n    name: Dismounted Men-at-Arms\n    becomes: MM\n    change_cost: 1\n", "a one-way change names no way back"},
+		{"  leader_alone_ma: 5 ", "  pass_through: false\n  leader_alone_ma: 5 ", "not both"},
+		{"  leader_alone_ma: 5 ", "  leader_alone_ma: -1 ", "must be 0"},
+		{"pass_through_never: [ART]", "pass_through_never: [GUN]", "GUN"},
+	} {
+		bad := strings.Replace(string(b), tc.from, tc.to, 1)
+		if bad == string(b) {
+			t.Fatalf("%q is not in the file: update the test", tc.from)
+		}
+		_, err := ParseTables("blood-and-roses.yaml", []byte(bad))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.to, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: error %v, want %q", tc.to, err, tc.want)
+		}
+	}
 }
 
 // Blood & Roses 7.1: the Terrain Effects Chart writes "NE" for No Effect;

@@ -141,7 +141,24 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
 			"leader_casualty_unmodified", "army_activation", "army_clearance", "army_move_clearance", "army_continuation_drm",
-			"one_battle_continuation_drm", "seizure_counters")
+			"one_battle_continuation_drm", "seizure_counters",
+			"adjacency_limits", "leader_alone_ma", "pass_through_movers", "pass_through_free", "pass_through_never", "dismount_at_start")
+		t.Rules.AdjacencyLimits = ro.bool("adjacency_limits")
+		t.Rules.LeaderAloneMA = ro.int("leader_alone_ma", false)
+		if t.Rules.LeaderAloneMA < 0 {
+			p.add(ro.line("leader_alone_ma"), "rules.leader_alone_ma", "must be 0 (the printed Movement Allowance) or more")
+		}
+		t.Rules.DismountAtStart = ro.bool("dismount_at_start")
+		if ro.has("pass_through_movers") || ro.has("pass_through_free") || ro.has("pass_through_never") {
+			t.Rules.PassThrough = &engine.PassThroughRule{
+				Movers: p.typeList(ro, "rules", "pass_through_movers", t),
+				Free:   p.typeList(ro, "rules", "pass_through_free", t),
+				Never:  p.typeList(ro, "rules", "pass_through_never", t),
+			}
+			if ro.has("pass_through") {
+				p.add(ro.line("pass_through"), "rules.pass_through", "give either pass_through: false (no unit passes through another) or the pass_through_movers/free/never lists, not both")
+			}
+		}
 		t.Rules.LeaderCasualtyUnmodified = ro.bool("leader_casualty_unmodified")
 		t.Rules.ArmyActivation = ro.bool("army_activation")
 		t.Rules.ArmyClearance = ro.int("army_clearance", false)
@@ -196,7 +213,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			switch {
 			case other == nil:
 				p.add(line, join("unit_types."+key, "becomes"), "%s", unknown("unit type", ut.Becomes, keys(t.UnitTypes)))
-			case other.Becomes != key:
+			case ut.OneWay && other.Becomes != "":
+				p.add(line, join("unit_types."+key, "one_way"), "%s becomes %q: a one-way change names no way back (7.4)", ut.Becomes, other.Becomes)
+			case !ut.OneWay && other.Becomes != key:
 				p.add(line, join("unit_types."+key, "becomes"), "%s becomes %q, not %s: the two sides of a counter name each other (14.2)", ut.Becomes, other.Becomes, key)
 			case ut.ChangeCost <= 0:
 				p.add(line, join("unit_types."+key, "change_cost"), "a type that becomes another needs the MP the change costs (14.2)")
@@ -263,7 +282,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			continue
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
-			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant",
+			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
 			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as")
 		ut := &engine.UnitType{
 			Key:          kv.key,
@@ -280,13 +299,18 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				Shock:           o.int("shock", true),
 				ShockDisordered: o.int("shock_disordered", true),
 			},
-			ShieldWall:     o.bool("shield_wall"),
-			Schiltron:      o.bool("schiltron"),
-			Becomes:        o.str("becomes", false),
-			ChangeCost:     o.int("change_cost", false),
-			Unhorsed:       o.str("unhorsed", false),
-			Reluctance:     o.bool("reluctance"),
-			NeverReluctant: o.bool("never_reluctant"),
+			ShieldWall:   o.bool("shield_wall"),
+			Schiltron:    o.bool("schiltron"),
+			Becomes:      o.str("becomes", false),
+			ChangeCost:   o.int("change_cost", false),
+			OneWay:       o.bool("one_way"),
+			ShockPartner: o.bool("shock_partner"),
+			NoAdvance:    o.bool("no_advance"),
+
+			NoContinuedAttack: o.bool("no_continued_attack"),
+			Unhorsed:          o.str("unhorsed", false),
+			Reluctance:        o.bool("reluctance"),
+			NeverReluctant:    o.bool("never_reluctant"),
 
 			RetireAsRetreat:       o.bool("retire_as_retreat"),
 			NoDisorderedSide:      o.bool("no_disordered_side"),

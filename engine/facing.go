@@ -67,6 +67,13 @@ func (g *game) face(o Face) error {
 		return g.illegal(o, "6.2", fmt.Sprintf("%s is in an enemy ZOC: staying in its hex it may turn one vertex only, to %s or %s",
 			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
 	}
+	// Blood & Roses 8.0: "A unit, regardless of Command status, that
+	// begins its Activation adjacent to an enemy unit may change facing
+	// one vertex if it does not move out of its starting hex."
+	if g.sc.Tables.Rules.AdjacencyLimits && enemyAdjacent(g.sc, g.st, g.sc.Units[i].Side, us.Hex) && hex.VertexSteps(us.Facing, to) > 1 {
+		return g.illegal(o, "Blood & Roses 8.0", fmt.Sprintf("%s is adjacent to an enemy unit: staying in its hex it may turn one vertex only, to %s or %s",
+			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
+	}
 	g.emit(UnitFaced{Unit: g.sc.Units[i].ID, Facing: to})
 	return nil
 }

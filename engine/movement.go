@@ -342,13 +342,17 @@ func (e UnitMoved) describe(sc *Scenario) string {
 	if e.Leader != "" {
 		who += " with " + leaderName(sc, e.Leader)
 	}
+	rule := "14.2"
+	if sc.Tables.Rules.DismountAtStart {
+		rule = "Blood & Roses 7.4"
+	}
 	switch {
 	case e.Change == "" && len(e.Path) == 0:
 		return fmt.Sprintf("%s ends its move facing %s (5.1).", who, e.Facing)
 	case e.Change != "" && len(e.Path) == 0:
-		return fmt.Sprintf("%s %ss (%d MP) and faces %s (14.2).", who, strings.ToLower(e.Change), e.MP, e.Facing)
+		return fmt.Sprintf("%s %ss (%d MP) and faces %s (%s).", who, strings.ToLower(e.Change), e.MP, e.Facing, rule)
 	case e.Change != "":
-		return fmt.Sprintf("%s moves %s, %sing before %s (%d MP), and faces %s (5.1, 14.2).", who, pathText(e.Path), strings.ToLower(e.Change), changePlace(e), e.MP, e.Facing)
+		return fmt.Sprintf("%s moves %s, %sing before %s (%d MP), and faces %s (5.1, %s).", who, pathText(e.Path), strings.ToLower(e.Change), changePlace(e), e.MP, e.Facing, rule)
 	}
 	return fmt.Sprintf("%s moves %s (%d MP) and faces %s (5.1).", who, pathText(e.Path), e.MP, e.Facing)
 }
@@ -525,8 +529,14 @@ func movementForms(sc *Scenario, st *State) []string {
 		if !activatedUnit(sc, st, i) || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
-		if !us.ShieldWall && !us.Schiltron && (!us.OffMap || arrived(sc, st, u.Command)) {
+		// Blood & Roses 5.3: out of Command and next to an enemy unit, it
+		// may only turn.
+		stuck := sc.Tables.Rules.AdjacencyLimits && us.OutOfCommand && !us.OffMap && enemyAdjacent(sc, st, u.Side, us.Hex)
+		if !us.ShieldWall && !us.Schiltron && !stuck && (!us.OffMap || arrived(sc, st, u.Command)) {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
+			if t := unitType(sc, st, i); sc.Tables.Rules.DismountAtStart && t != nil && t.Becomes != "" && us.Status != Retired {
+				out = append(out, "MOVE "+u.ID+" DISMOUNT [<hexes>] [FACE <vertex>]") // Blood & Roses 7.4
+			}
 		}
 		if !us.OffMap {
 			out = append(out, "FACE "+u.ID+" <vertex>")

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine/hex"
@@ -66,6 +67,34 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	if us.OutOfCommand && !t.Mounted && len(startZOC) > 0 {
 		return plan, moveErr("15.2", "%s is out of Command and in an enemy ZOC: a foot unit out of Command may not move away", spec.ID)
 	}
+	adjacency := sc.Tables.Rules.AdjacencyLimits
+	var startAdj []int // enemy units next to the unit as it begins its move (Blood & Roses 7.1)
+	if adjacency && !us.OffMap {
+		startAdj = adjacentEnemies(sc, st, spec.Side, us.Hex)
+	}
+	if us.OutOfCommand && len(startAdj) > 0 { // Blood & Roses 5.3; it may still turn (8.0)
+		return plan, moveErr("Blood & Roses 5.3", "%s is out of Command and begins next to %s: a unit out of Command that begins its Activation adjacent to an enemy unit may not move (it may turn one vertex in place, 8.0)", spec.ID, sc.Units[startAdj[0]].ID)
+	}
+	if sc.Tables.Rules.DismountAtStart && ch != nil {
+		if ch.At != 0 {
+			return plan, moveErr("Blood & Roses 7.4", "%s dismounts at the beginning of its move, before its first hex: MOVE %s DISMOUNT <hexes>", spec.ID, spec.ID)
+		}
+		if err := mayChangeSides(sc, st, i, t, ch.Word, us.Hex); err != nil {
+			return plan, err
+		}
+		// 7.4 "at the cost of 2 MP (subtracted from its dismounted
+		// Movement Allowance)": the move is the new side's.
+		plan.mp += t.ChangeCost
+		t = sc.Tables.UnitTypes[t.Becomes]
+		ma = t.Ratings.MA
+		if us.Status == Disordered {
+			ma = t.Ratings.MADisordered
+		}
+		ch = nil
+		if plan.mp > ma {
+			return plan, moveErr("Blood & Roses 7.4", "%s would spend %d MP to dismount, more than its dismounted Movement Allowance of %d", spec.ID, plan.mp, ma)
+		}
+	}
 	change := func(at hex.Hex) *moveError {
 		if err := mayChangeSides(sc, st, i, t, ch.Word, at); err != nil {
 			return err
@@ -116,14 +145,30 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 			// exerting the ZOC" (ruling R154).
 			plan.mp += sc.Tables.Movement.LeaveMissileZOCMP
 		}
+		var adj []int // Blood & Roses 7.1: enemy units next to n
+		if adjacency {
+			adj = adjacentEnemies(sc, st, spec.Side, n)
+			for _, e := range adj {
+				if k == 0 && slices.Contains(startAdj, e) {
+					return plan, moveErr("Blood & Roses 7.1", "%s begins next to %s: it may not move directly into %s, another hex adjacent to that unit; its first hex must be one not adjacent to %s", spec.ID, sc.Units[e].ID, n, sc.Units[e].ID)
+				}
+			}
+			if len(adj) > 0 && !last {
+				return plan, moveErr("Blood & Roses 7.1", "%s must stop in %s: it has moved adjacent to the enemy unit %s", spec.ID, n, sc.Units[adj[0]].ID)
+			}
+		}
 		if o := occupant(st, n); o >= 0 && o != i {
-			if !mayPassThrough(sc, st, i, o) {
+			extra, ok := passThrough(sc, st, i, o)
+			if !ok {
+				if pt := sc.Tables.Rules.PassThrough; pt != nil && !sc.Tables.Rules.NoPassThrough && sc.Units[o].Side == spec.Side {
+					return plan, moveErr("Blood & Roses 10.0", "%s may not enter %s, where %s is: %s", spec.ID, n, sc.Units[o].ID, passThroughRule(sc, pt, t))
+				}
 				return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
 			}
-			plan.mp += sc.Tables.Movement.PassThroughMP // 8.0
+			plan.mp += extra // 8.0; Blood & Roses 10.0
 			plan.passed = append(plan.passed, o)
 			if last {
-				plan.stop = plan.mp >= ma
+				plan.stop = plan.mp >= ma || len(adj) > 0
 				if plan.mp > ma {
 					return plan, moveErr("5.1", "%s would spend %d MP, more than its Movement Allowance of %d", spec.ID, plan.mp, ma)
 				}
@@ -132,6 +177,9 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		}
 		if plan.mp > ma {
 			return plan, moveErr("5.1", "%s would spend %d MP by %s, more than its Movement Allowance of %d", spec.ID, plan.mp, n, ma)
+		}
+		if len(adj) > 0 {
+			plan.stop = true // Blood & Roses 7.1
 		}
 		zoc := enemyZOC(sc, st, spec.Side, n)
 		for _, e := range zoc {
@@ -237,6 +285,19 @@ func mountedAmong(sc *Scenario, st *State, units map[int]bool) bool {
 	return false
 }
 
+// adjacentEnemies lists side's enemy units on the map next to h, Retired
+// ones too (Blood & Roses 7.1 "an enemy unit"; ruling R220).
+func adjacentEnemies(sc *Scenario, st *State, side Side, h hex.Hex) []int {
+	var out []int
+	for i, u := range sc.Units {
+		us := st.Units[i]
+		if u.Side != side && !us.OffMap && us.Status != Eliminated && sc.Map.Grid.Distance(h, us.Hex) == 1 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 func enemyAdjacent(sc *Scenario, st *State, side Side, h hex.Hex) bool {
 	for i, u := range sc.Units {
 		us := st.Units[i]
@@ -325,6 +386,7 @@ func (g *game) moveLeader(o Move, l int) error {
 func planLeaderMove(sc *Scenario, st *State, l int, path []hex.Hex) (int, *moveError) {
 	spec := sc.Leaders[l]
 	mp, cur := 0, st.Leaders[l].Hex
+	alone := sc.Tables.Rules.LeaderAloneMA // Blood & Roses 7.1 "his Movement Allowance is 5"
 	if len(path) == 0 {
 		return 0, moveErr("5.1", "%s needs at least one hex to move to", spec.Name)
 	}
@@ -344,7 +406,13 @@ func planLeaderMove(sc *Scenario, st *State, l int, path []hex.Hex) (int, *moveE
 		if occ < 0 && len(enemyZOC(sc, st, spec.Side, n)) > 0 {
 			return mp, moveErr("5.1", "%s may not enter %s, in an enemy ZOC without a friendly unit", spec.Name, n)
 		}
+		if occ < 0 && sc.Tables.Rules.AdjacencyLimits && enemyAdjacent(sc, st, spec.Side, n) {
+			return mp, moveErr("Blood & Roses 7.1", "%s may not enter %s: a leader moving alone may not enter a hex adjacent to an enemy unit unless that hex contains a friendly unit", spec.Name, n)
+		}
 		mp += int(leaderCost(sc, cur, n))
+		if alone > 0 && mp > alone {
+			return mp, moveErr("Blood & Roses 7.1", "%s would spend %d MP by %s: a leader moving on his own has a Movement Allowance of %d", spec.Name, mp, n, alone)
+		}
 		if mp > spec.MA {
 			return mp, moveErr("5.1", "%s would spend %d MP by %s, more than his Movement Allowance of %d", spec.Name, mp, n, spec.MA)
 		}

@@ -318,6 +318,9 @@ func buildAttacks(sc *Scenario, st *State) ([]ShockAttack, *IllegalOrderError) {
 		}
 		a.Text = append(a.Text, d.Text)
 	}
+	if err := checkPartners(sc, st, out, byDefender); err != nil {
+		return nil, err
+	}
 	if err := checkObligations(sc, st, byDefender); err != nil {
 		return nil, err
 	}
@@ -339,6 +342,29 @@ func checkObligations(sc *Scenario, st *State, byDefender map[string]int) *Illeg
 					return declError(d, "10.1", fmt.Sprintf("%s Shocks, so it must also attack %s in its Frontal hex, unless another unit attacks it; legal: SHOCK %s AT %s",
 						id, sc.Units[j].ID, id, strings.Join(unitIDs(sc, frontalEnemies(sc, st, i)), " ")))
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkPartners: a unit whose type needs a Shock partner attacks only
+// together with a unit of another kind attacking the same defender (Blood
+// & Roses 16.3 Levy Infantry).
+func checkPartners(sc *Scenario, st *State, attacks []ShockAttack, byDefender map[string]int) *IllegalOrderError {
+	for _, d := range st.Declared {
+		for _, id := range d.Attackers {
+			t := unitType(sc, st, unitIdx(sc, id))
+			if !t.ShockPartner {
+				continue
+			}
+			partnered := false
+			for _, other := range attacks[byDefender[d.Defenders[0]]].Attackers {
+				partnered = partnered || !unitType(sc, st, unitIdx(sc, other)).ShockPartner
+			}
+			if !partnered {
+				return declError(d, "Blood & Roses 16.3", fmt.Sprintf("%s (%s) may Shock attack only in conjunction with another unit that is not %s: declare another unit's SHOCK or CHARGE at %s too",
+					id, t.Name, t.Name, strings.Join(d.Defenders, " ")))
 			}
 		}
 	}

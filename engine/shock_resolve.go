@@ -468,7 +468,9 @@ func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool, done in
 		return nil, false
 	}
 	for _, i := range atk {
-		if onField(g.st, i) && g.st.Units[i].Status != Retired {
+		// Blood & Roses 16.3: Levy "may never be the unit chosen to
+		// receive a Continued Attack marker".
+		if onField(g.st, i) && g.st.Units[i].Status != Retired && !unitType(g.sc, g.st, i).NoContinuedAttack {
 			earned = append(earned, i)
 		}
 	}
@@ -478,7 +480,7 @@ func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool, done in
 // mayAdvance: attacker i is eligible to advance into h (10.5).
 func (g *game) mayAdvance(i int, h hex.Hex, ca bool) bool {
 	us := g.st.Units[i]
-	return onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) &&
+	return onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) && !unitType(g.sc, g.st, i).NoAdvance && // Blood & Roses 16.3
 		g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA
 }
 

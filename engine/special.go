@@ -182,6 +182,27 @@ type sideChange struct {
 func mayChangeSides(sc *Scenario, st *State, i int, t *UnitType, word string, h hex.Hex) *moveError {
 	id := sc.Units[i].ID
 	other := sc.Tables.UnitTypes[t.Becomes]
+	if sc.Tables.Rules.DismountAtStart {
+		// Blood & Roses 7.4: "they may always dismount when Activated,
+		// under the following conditions: They must be within Command
+		// Range of their leader. They may not be adjacent to an enemy
+		// unit. ... Once dismounted, they may not remount during the
+		// battle." Enemy missile range does not matter.
+		switch {
+		case word == "MOUNT":
+			return moveErr("Blood & Roses 7.4", "%s may not mount: Men-at-Arms only dismount, and once dismounted may not remount during the battle", id)
+		case t.Becomes == "" || other == nil || other.Mounted:
+			return moveErr("Blood & Roses 7.4", "%s cannot dismount: only units with a dismounted side (Mounted Men-at-Arms) do", id)
+		case st.Units[i].OutOfCommand:
+			return moveErr("Blood & Roses 7.4", "%s is out of Command: Men-at-Arms dismount only within Command Range of their leader", id)
+		case !st.Units[i].OffMap && enemyAdjacent(sc, st, sc.Units[i].Side, h):
+			// a reinforcement off the map is next to no enemy unit, and
+			// in Command (7.5): it may dismount as it begins to enter
+			// (ruling R226).
+			return moveErr("Blood & Roses 7.4", "%s may not dismount in %s, next to an enemy unit", id, h)
+		}
+		return nil
+	}
 	switch {
 	case t.Becomes == "" || other == nil:
 		return moveErr("14.2", "%s cannot mount or dismount: only Hobilars do", id)

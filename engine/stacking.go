@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"herald/engine/hex"
 )
@@ -24,17 +26,78 @@ func occupant(st *State, h hex.Hex) int {
 	return -1
 }
 
-// mayPassThrough reports whether unit i may move through unit j's hex.
-func mayPassThrough(sc *Scenario, st *State, i, j int) bool {
-	if sc.Tables.Rules.NoPassThrough {
-		return false // Infidel 10.0 "even during movement"
+// passThrough reports whether unit i may move through unit j's hex, and
+// the MP it pays for it on top of the terrain.
+func passThrough(sc *Scenario, st *State, i, j int) (mp int, ok bool) {
+	if sc.Tables.Rules.NoPassThrough || sc.Units[i].Side != sc.Units[j].Side {
+		return 0, false // Infidel 10.0 "even during movement"
 	}
 	mt, ot := unitType(sc, st, i), unitType(sc, st, j)
-	return sc.Units[i].Side == sc.Units[j].Side && mt.Mounted && mt.MAA && !ot.Mounted && ot.Missile()
+	if pt := sc.Tables.Rules.PassThrough; pt != nil {
+		// Blood & Roses 10.0: "Archer, Handgun, and Longbow units may move
+		// through friendly units (not Artillery and Handguns, see below)
+		// at a cost of 1 MP for each such hex entered ... Other units may
+		// move through friendly Artillery and Handgun units at no extra
+		// cost. However, Artillery units may not move through other
+		// units."
+		switch {
+		case slices.Contains(pt.Never, mt.Key):
+			return 0, false
+		case slices.Contains(pt.Free, ot.Key):
+			return 0, true
+		case slices.Contains(pt.Movers, mt.Key):
+			return sc.Tables.Movement.PassThroughMP, true
+		}
+		return 0, false
+	}
+	if mt.Mounted && mt.MAA && !ot.Mounted && ot.Missile() {
+		return sc.Tables.Movement.PassThroughMP, true // 8.0
+	}
+	return 0, false
 }
 
-// passThroughRolls rolls for each missile unit a Mounted MAA moved through.
+// passThroughRule says who may move through whom under the volume's own
+// pass-through (Blood & Roses 10.0), for a refusal.
+func passThroughRule(sc *Scenario, pt *PassThroughRule, mover *UnitType) string {
+	names := func(keys []string) string {
+		var out []string
+		for _, k := range keys {
+			if t := sc.Tables.UnitTypes[k]; t != nil {
+				out = append(out, t.Name)
+			}
+		}
+		return orList(out)
+	}
+	if slices.Contains(pt.Never, mover.Key) {
+		return mover.Name + " may not move through other units"
+	}
+	s := "combat units never stack"
+	if len(pt.Movers) > 0 {
+		s += fmt.Sprintf("; %s may move through friendly units at %d MP more a hex", names(pt.Movers), sc.Tables.Movement.PassThroughMP)
+	}
+	if len(pt.Free) > 0 {
+		s += fmt.Sprintf("; other units may move through friendly %s at no extra cost", names(pt.Free))
+	}
+	return s + "; none may stop stacked"
+}
+
+// orList joins words: "A", "A or B", "A, B or C".
+func orList(w []string) string {
+	switch len(w) {
+	case 0:
+		return ""
+	case 1:
+		return w[0]
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
+}
+
+// passThroughRolls rolls for each missile unit a Mounted MAA moved through
+// (8.0). A volume's own pass-through has no die (Blood & Roses 10.0).
 func (g *game) passThroughRolls(mover int, passed []int) error {
+	if g.sc.Tables.Rules.PassThrough != nil {
+		return nil
+	}
 	for _, j := range passed {
 		m, u := g.sc.Units[mover].ID, g.sc.Units[j].ID
 		r, err := g.roll(fmt.Sprintf("Pass-through DR: %s through %s (8.0)", m, u))

@@ -238,6 +238,45 @@ type Rules struct {
 	// setup (DealSeizureCounters) and kept secret until played (Blood &
 	// Roses 6.3).
 	SeizureCounters bool
+	// AdjacencyLimits: adjacency to an enemy unit takes the place of Zones
+	// of Control in movement (Blood & Roses 9.0 Design Note: "while the
+	// actual ZOC rule is gone, there are some adjacency limitations"). A
+	// unit must stop when it moves adjacent to an enemy unit; an in-Command
+	// unit that begins its move adjacent to an enemy unit may not move
+	// directly into another hex adjacent to that unit (7.1); an Out of
+	// Command unit that begins adjacent may not move (5.3); a unit that
+	// begins adjacent and stays in its hex turns one vertex (8.0); a
+	// leader moving alone may not enter a hex adjacent to an enemy unit
+	// unless a friendly unit is there (7.1). Men of Iron's ZOC rules
+	// (5.1, 6.2, 7.2, 15.2) are the default.
+	AdjacencyLimits bool
+	// LeaderAloneMA is the Movement Allowance of a leader who moves on his
+	// own (Blood & Roses 7.1: "his Movement Allowance is 5"); 0, the
+	// default, is his printed one (Men of Iron 5.1).
+	LeaderAloneMA int
+	// PassThrough, when set, replaces Men of Iron 8.0's pass-through
+	// (Mounted MAA through friendly missile infantry, with its die) by
+	// the volume's lists (Blood & Roses 10.0). NoPassThrough still wins.
+	PassThrough *PassThroughRule
+	// DismountAtStart: a unit changes to its other side only at the
+	// beginning of its move, and the change's cost comes out of the new
+	// side's Movement Allowance (Blood & Roses 7.4: "may dismount at the
+	// beginning of its move at the cost of 2 MP (subtracted from its
+	// dismounted Movement Allowance)"); it must be in Command ("within
+	// Command Range of their leader") and not adjacent to an enemy unit,
+	// but enemy missile range does not bar it. Default false: Men of Iron
+	// 14.2's Hobilars change anywhere on their path, out of enemy missile
+	// range.
+	DismountAtStart bool
+}
+
+// PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
+// units of a Movers type may move through friendly units at
+// MovementRules.PassThroughMP a hex; any unit may move through a friendly
+// unit of a Free type at no extra cost; units of a Never type move through
+// no unit at all. Combat units still never end a move stacked.
+type PassThroughRule struct {
+	Movers, Free, Never []string
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
@@ -306,6 +345,21 @@ type UnitType struct {
 	// change takes; empty and 0 for every other type.
 	Becomes    string
 	ChangeCost int
+	// ShockPartner: a unit of this type may Shock attack only together
+	// with another unit, of a type without this mark, attacking the same
+	// defender (Blood & Roses 16.3 Levy Infantry: "May only Shock attack
+	// in conjunction with another unit that is not also a Levy Infantry
+	// unit").
+	ShockPartner bool
+	// NoAdvance: never Advances After Combat; NoContinuedAttack: is never
+	// the unit to make a Continued Attack (Blood & Roses 16.3: "They may
+	// never Advance After Combat and may never be the unit chosen to
+	// receive a Continued Attack marker").
+	NoAdvance, NoContinuedAttack bool
+	// OneWay: the change to Becomes cannot be undone, and Becomes names
+	// no way back (Blood & Roses 7.4: "Once dismounted, they may not
+	// remount during the battle").
+	OneWay bool
 	// Unhorsed is the type that replaces a unit of this type Unhorsed by
 	// a combat result (12.5: Mounted MAA become Unhorsed MAA); empty when
 	// the type cannot be unhorsed.
