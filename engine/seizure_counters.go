@@ -500,3 +500,13 @@ func (c SeizureCounter) Label() string {
 	}
 	return fmt.Sprintf("%s (%s)", c.ID, c.Type)
 }
+
+// Public is the state as anyone may see it: both sides' unplayed Seizure
+// counters removed, only their number kept (for what both players, or an
+// observer, are shown alike, as the map). Without counters it is st.
+func (st *State) Public() *State {
+	if st.Counters == nil {
+		return st
+	}
+	return st.Redacted(0).Redacted(1)
+}

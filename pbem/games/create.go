@@ -74,7 +74,8 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 	for _, h := range up.Hidden {
 		hands = append(hands, h.Hand)
 	}
-	if st, err = dealHands(sc, st, hands); err != nil {
+	st, deal, err := dealHands(sc, st, hands)
+	if err != nil {
 		return nil, err
 	}
 	g := &game{rec: rec, sc: sc, st: st, header: *header, chain: up.Chain, seed: up.Next}
@@ -84,6 +85,9 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 	}
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
 		if err := tx.CreateGame(rec, st.Encode()); err != nil {
+			return err
+		}
+		if err := appendDeal(tx, rec.ID, deal, st); err != nil {
 			return err
 		}
 		if err := saveDice(tx, rec.ID, header.Line(), up); err != nil {

@@ -37,6 +37,8 @@ type fixture struct {
 	keys  map[string]string // by player address, read from the welcomes
 	clock time.Time
 	n     int // mails sent by the players
+	// welcomes are the game's first mails, as they left.
+	welcomes []sent
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -66,7 +68,7 @@ func newFixtureOf(t testing.TB, scenario string, players ...PlayerSpec) *fixture
 		}
 		f.keys[m.to] = blocks[0].Key
 	}
-	f.deliverAll()
+	f.welcomes = f.deliverAll()
 	return f
 }
 

@@ -53,27 +53,30 @@ func counterName(c engine.SeizureCounter) string {
 
 // dealHands gives each side the counters its hand draws, with the hand's
 // salt, as the game's opening state holds them: the same for a new game
-// and for the engine replay of its export.
-func dealHands(sc *engine.Scenario, st *engine.State, hands []dice.Hand) (*engine.State, error) {
+// and for the engine replay of its export. It returns the deal's events
+// too, which a new game stores first, so that its events fold into its
+// state.
+func dealHands(sc *engine.Scenario, st *engine.State, hands []dice.Hand) (*engine.State, []engine.Event, error) {
+	var events []engine.Event
 	for _, h := range hands {
 		side, ok := sc.SideByName(h.Side)
 		if !ok {
-			return nil, fmt.Errorf("games: a hidden draw for %q, not a side of %s", h.Side, sc.ID)
+			return nil, nil, fmt.Errorf("games: a hidden draw for %q, not a side of %s", h.Side, sc.ID)
 		}
 		if !slices.Equal(h.Pool, poolNames(sc)) {
-			return nil, fmt.Errorf("games: the %s drew from another pool than %s's tables hold", h.Side, sc.ID)
+			return nil, nil, fmt.Errorf("games: the %s drew from another pool than %s's tables hold", h.Side, sc.ID)
 		}
 		var cs []engine.SeizureCounter
 		for _, c := range h.Counters {
 			cs = append(cs, sc.Tables.SeizurePool[c])
 		}
-		next, _, err := engine.DealSeizureCounters(sc, st, side, cs, h.Salt.String())
+		next, e, err := engine.DealSeizureCounters(sc, st, side, cs, h.Salt.String())
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		st = next
+		st, events = next, append(events, e)
 	}
-	return st, nil
+	return st, events, nil
 }
 
 // saveHidden keeps each side's hidden seed among the game's secrets.
@@ -147,4 +150,16 @@ func (s *Service) revealHidden(tx *store.Tx, g *game) error {
 		return err
 	}
 	return tx.PutDice(g.rec.ID, store.DiceRecord{Header: g.header.Line(), Chain: chain})
+}
+
+// appendDeal stores a new game's deal as its first events.
+func appendDeal(tx *store.Tx, id string, deal []engine.Event, st *engine.State) error {
+	if len(deal) == 0 {
+		return nil
+	}
+	evs, err := marshalEvents(deal)
+	if err != nil {
+		return err
+	}
+	return tx.AppendEvents(id, evs, st.Encode())
 }

@@ -31,10 +31,12 @@ type mapJob struct {
 }
 
 // fieldJob is the map of a block: the field after it, with its marks.
+// The states it keeps are public (no hidden Seizure counter): the map
+// goes to both players alike.
 func fieldJob(sc *engine.Scenario, before, after *engine.State, events []engine.Event) (mapJob, error) {
-	j := mapJob{Scenario: sc.ID, After: after.Encode()}
+	j := mapJob{Scenario: sc.ID, After: after.Public().Encode()}
 	if before != after {
-		j.Before = before.Encode()
+		j.Before = before.Public().Encode()
 	}
 	for _, e := range events {
 		b, err := engine.MarshalEvent(e)
@@ -48,7 +50,7 @@ func fieldJob(sc *engine.Scenario, before, after *engine.State, events []engine.
 
 // armyJob is the map of one side's army in st.
 func armyJob(sc *engine.Scenario, st *engine.State, side engine.Side) mapJob {
-	return mapJob{Scenario: sc.ID, Army: &side, After: st.Encode()}
+	return mapJob{Scenario: sc.ID, Army: &side, After: st.Redacted(side).Encode()}
 }
 
 // drawnMaps remembers the last few pictures drawn, by their job: both

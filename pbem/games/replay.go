@@ -19,7 +19,7 @@ func (Replayer) Replay(h dice.Header, blocks []dice.AppliedBlock, rolls dice.Rol
 	if err != nil {
 		return nil, err
 	}
-	st, err := dealHands(sc, engine.NewState(sc), h.Hands)
+	st, _, err := dealHands(sc, engine.NewState(sc), h.Hands)
 	if err != nil {
 		return nil, err
 	}
