@@ -80,6 +80,24 @@ func TestBloodAndRosesTablesAgreeWithTheExamples(t *testing.T) {
 	if !r.CounterChargeNoDefense || !r.LeaderCharisma || r.CounterChargeReactionFire || !r.LeaderCasualtyUnmodified || r.OCActivationBonus != 0 {
 		t.Errorf("rules: %+v", r)
 	}
+	// 12.2 Retreat Before Combat against any attack, every unit Disordered
+	// by it; 13.3 #2, #3, #5d, #5e iii, #5h; 13.9 Unhorsed by the fire;
+	// 14.5 in or adjacent to the Standard.
+	if !r.RetreatBeforeContinued || !r.RetreatBeforeDisorders || !r.ChargeNotAdjacentAtShock || !r.CounterChargeAdjacent || !r.ChargePathNotAdjacent ||
+		!r.CounterChargeFireAnyRange || !r.ChargePathTerrain || !r.CounterChargeFireUnhorsedEnds || !r.RetireNextToStandard {
+		t.Errorf("Blood & Roses shock switches: %+v", r)
+	}
+	// Men of Iron and Infidel keep every one of them off.
+	for _, vol := range []string{"moi", "infidel"} {
+		o, err := Tables(vol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := o.Rules; q.RetreatBeforeDisorders || q.ChargeNotAdjacentAtShock || q.CounterChargeAdjacent || q.ChargePathNotAdjacent ||
+			q.CounterChargeFireAnyRange || q.ChargePathTerrain || q.CounterChargeFireUnhorsedEnds || q.RetireNextToStandard {
+			t.Errorf("%s: a Blood & Roses switch is on: %+v", vol, q)
+		}
+	}
 	for k, u := range tb.UnitTypes {
 		// 9.0: no Zones of Control; 13.1: only Mounted MAA Charge; 13.5: no Reluctance.
 		if u.ZOC || u.Charges != (k == "MM") || u.Reluctance {

@@ -137,7 +137,16 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
-			"leader_casualty_unmodified")
+			"leader_casualty_unmodified", "retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
+			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard")
+		t.Rules.RetreatBeforeDisorders = ro.bool("retreat_before_disorders")
+		t.Rules.ChargeNotAdjacentAtShock = ro.bool("charge_not_adjacent_at_shock")
+		t.Rules.ChargePathNotAdjacent = ro.bool("charge_path_not_adjacent")
+		t.Rules.ChargePathTerrain = ro.bool("charge_path_terrain")
+		t.Rules.CounterChargeAdjacent = ro.bool("counter_charge_adjacent")
+		t.Rules.CounterChargeFireAnyRange = ro.bool("counter_charge_fire_any_range")
+		t.Rules.CounterChargeFireUnhorsedEnds = ro.bool("counter_charge_fire_unhorsed_ends")
+		t.Rules.RetireNextToStandard = ro.bool("retire_next_to_standard")
 		t.Rules.LeaderCasualtyUnmodified = ro.bool("leader_casualty_unmodified")
 		t.Rules.RetireThroughZOC = ro.bool("retire_through_zoc")
 		t.Rules.RetireClearOfAttackers = ro.bool("retire_clear_of_attackers")

@@ -250,7 +250,7 @@ func (e CommandActivated) apply(st *State) {
 	st.Activations++
 	for i := range st.Units {
 		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired, st.Units[i].Reacted = false, false, false, false, false
-		st.Units[i].Engaged, st.Units[i].InZOCOf, st.Units[i].CounterCharged, st.Units[i].Marched = false, nil, false, false
+		st.Units[i].Engaged, st.Units[i].InZOCOf, st.Units[i].InZOCAt, st.Units[i].CounterCharged, st.Units[i].Marched = false, nil, nil, false, false
 		st.Units[i].Rearmed = false
 	}
 	st.Declared, st.Acting = nil, ""

@@ -386,6 +386,11 @@ func (g *game) applyFire(s *shot) error {
 			}
 		case EffectRetired:
 			g.retireFrom(s.target, cause, []int{s.firer})
+		case EffectUnhorsed:
+			// Blood & Roses 7.4, 14.3: "the Unhorsed result which occurs
+			// due to missile fire"; a mounted unit with no horse to lose
+			// is Disordered instead.
+			g.unhorse(s.target, cause, []int{s.firer})
 		case EffectEliminated:
 			g.eliminate(s.target, cause)
 		}

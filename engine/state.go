@@ -200,8 +200,12 @@ type UnitState struct {
 	// InZOCOf are the enemy units in whose ZOC the unit began the enemy's
 	// current Activation (11.5); CounterCharged: it has tried its one
 	// Counter-Charge of that Activation.
-	InZOCOf        []string `json:"in_zoc_of,omitempty"`
-	CounterCharged bool     `json:"counter_charged,omitempty"`
+	InZOCOf []string `json:"in_zoc_of,omitempty"`
+	// InZOCAt: with rules.counter_charge_adjacent, InZOCOf are the enemy
+	// units adjacent as the Activation began and InZOCAt the hexes they
+	// stood in (Blood & Roses 13.3 #3).
+	InZOCAt        []hex.Hex `json:"in_zoc_at,omitempty"`
+	CounterCharged bool      `json:"counter_charged,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
