@@ -140,3 +140,46 @@ func TestTerrainCostNE(t *testing.T) {
 		t.Errorf("NX cost: %v", err)
 	}
 }
+
+// Blood & Roses 14.1: the attacker chooses between Disorder and Retreat
+// only where a printed result offers "Disorder or Retreat" (ruling R267).
+// The house Shock and Charge tables give no such choice: where both fall
+// on the attacker, both apply ("Attacker Disordered, Retreat 1 Hex"). A
+// cell written with "or" is refused when the file is read, not guessed.
+func TestBloodAndRosesAttackerResultChoice(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := 0
+	for _, table := range []engine.ResultTable{tb.Shock, tb.Charge} {
+		for _, row := range table.Rows {
+			for col, res := range row.Results {
+				if strings.Contains(strings.ToLower(res.Text), " or ") {
+					t.Errorf("%s %s %d-%d: %q offers a choice", table.Name, col, row.Min, row.Max, res.Text)
+				}
+				kinds := map[engine.EffectKind]bool{}
+				for _, e := range res.Attacker {
+					kinds[e.Kind] = true
+				}
+				if kinds[engine.EffectDisordered] && kinds[engine.EffectRetreat] {
+					both++
+				}
+			}
+		}
+	}
+	if both != 2 {
+		t.Errorf("%d cells put both Disorder and Retreat on the attacker, want 2 (the lowest rows' Normal column)", both)
+	}
+	b, err := files.ReadFile("tables/blood-and-roses.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "normal: Attacker Disordered, Retreat 1 Hex", "normal: Attacker Disordered or Retreat 1 Hex", 1)
+	if s == string(b) {
+		t.Fatal("no cell to rewrite")
+	}
+	if _, err := ParseTables("choice.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "shock") {
+		t.Errorf("a Disorder-or-Retreat cell was read: %v", err)
+	}
+}
