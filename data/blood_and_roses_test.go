@@ -183,3 +183,31 @@ func TestBloodAndRosesAttackerResultChoice(t *testing.T) {
 		t.Errorf("a Disorder-or-Retreat cell was read: %v", err)
 	}
 }
+
+// A Timed Engagement (Blood & Roses 16.2) is read from the battle's rules:
+// the timed side and the time marker's first space, 1 or more.
+func TestTimedEngagementRead(t *testing.T) {
+	b, err := files.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(rule string) string {
+		return strings.TrimRight(string(b), "\n") + "\n\nrules:\n  timed_engagement: " + rule + "\n"
+	}
+	sc, err := ParseScenario("timed.yaml", []byte(with("{timed: English, start: 6}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if te := sc.Rules.TimedEngagement; te == nil || te.Timed != 1 || te.Start != 6 {
+		t.Errorf("timed engagement %+v, want the English (side 1) from space 6", te)
+	}
+	for rule, want := range map[string]string{
+		"{timed: English, start: 0}": "rules.timed_engagement.start",
+		"{timed: Welsh, start: 3}":   "rules.timed_engagement.timed",
+		"{timed: English}":           "start",
+	} {
+		if _, err := ParseScenario("timed.yaml", []byte(with(rule))); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error on %s", rule, err, want)
+		}
+	}
+}

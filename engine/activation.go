@@ -42,6 +42,17 @@ func (g *game) pass(o Pass) error {
 		// Pass is still a completed Free Activation, so both players make
 		// their Loss Checks (16.0; B&R and Arquebus 6.1 say so outright).
 		g.emit(Passed{Side: side, Free: true})
+		if te := g.sc.Rules.TimedEngagement; te != nil && side != te.Timed {
+			// Blood & Roses 16.2, 6.1: the non-timed player's Pass of a
+			// Free Activation moves the time marker one space towards
+			// zero, always, as it can only help him (ruling R270).
+			left := TimeLeft(g.sc, g.st) - 1
+			g.emit(TimeMarkerMoved{Side: side, Left: left})
+			if left <= 0 {
+				g.emit(GameEnded{Outcome: Outcome{Winner: side, Reason: fmt.Sprintf("the time marker reached 0: the timed %s lose the Timed Engagement (Blood & Roses 16.2)", g.sc.SideName(te.Timed))}})
+				return nil
+			}
+		}
 		if err := g.lossChecks(); err != nil || g.st.Outcome != nil {
 			return err
 		}

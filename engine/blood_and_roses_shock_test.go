@@ -501,3 +501,52 @@ func TestBloodAndRosesRetireNextToStandard(t *testing.T) {
 		t.Errorf("without retire_next_to_standard: CA1 %+v, want Retired two hexes from its Standard:\n%s", u, g.story(evs))
 	}
 }
+
+// blood-and-roses.md 16.2 Timed Engagement: "The timed player loses the
+// battle if the time marker reaches the zero (0) space on the General
+// Track. The non-timed player may Pass when he has a Free Activation and
+// move the time marker one (1) space towards zero (0). This is the only
+// way the time marker is moved." The Red are timed, the marker on 2: the
+// Red's own Passes, and the Blue's Pass of a Continuation, move nothing;
+// each Free Activation the Blue pass moves it one space; at 0 the Red
+// lose.
+func TestBloodAndRosesTimedEngagement(t *testing.T) {
+	g := brMelee(t)
+	g.sc.Rules.TimedEngagement = &engine.TimedEngagement{Timed: 0, Start: 2}
+	moved := func(evs []engine.Event) int {
+		n := 0
+		for _, e := range evs {
+			if _, ok := e.(engine.TimeMarkerMoved); ok {
+				n++
+			}
+		}
+		return n
+	}
+	step := func(side engine.Side, block string, want, left int) {
+		t.Helper()
+		evs := g.send(side, block).Events
+		if moved(evs) != want || engine.TimeLeft(g.sc, g.st) != left {
+			t.Fatalf("%s sends %q: %d moves, marker on %d; want %d, %d:\n%s", g.sc.SideName(side), block, moved(evs), engine.TimeLeft(g.sc, g.st), want, left, g.story(evs))
+		}
+	}
+	step(0, "PASS", 0, 2) // the timed player's own Free Activation
+	step(1, "PASS", 1, 1) // the Blue's Free Activation: 2 -> 1
+	if g.st.Outcome != nil {
+		t.Fatalf("the battle ended at 1: %+v", g.st.Outcome)
+	}
+	step(0, "ACTIVATE Anna\nEND", 0, 1)
+	step(0, "PASS", 0, 1) // the Red give up their Continuation
+	step(1, "ACTIVATE Carl\nEND", 0, 1)
+	step(1, "PASS", 0, 1) // a Continuation passed: no move (16.2 "when he has a Free Activation")
+	step(0, "PASS", 0, 1)
+	evs := g.send(1, "PASS").Events
+	if moved(evs) != 1 || g.st.Outcome == nil || g.st.Outcome.Winner != 1 || g.st.Outcome.Draw || !strings.Contains(g.st.Outcome.Reason, "16.2") {
+		t.Fatalf("at 0 the timed Red lose: outcome %+v:\n%s", g.st.Outcome, g.story(evs))
+	}
+	g.refuse(0, "PASS", "16.0") // the battle is over
+	// Without the battle rule no Pass moves anything.
+	g = brMelee(t)
+	if evs := g.send(0, "PASS").Events; moved(evs) != 0 || engine.TimeLeft(g.sc, g.st) != -1 {
+		t.Errorf("a time marker in a battle that is not a Timed Engagement:\n%s", g.story(evs))
+	}
+}

@@ -110,6 +110,9 @@ type State struct {
 	Continuations [2]int `json:"continuations"`
 	// Activations counts the Activations begun so far.
 	Activations int `json:"activations"`
+	// TimeMoved: how many spaces the non-timed player has moved the time
+	// marker of a Timed Engagement towards zero (Blood & Roses 16.2).
+	TimeMoved int `json:"time_moved,omitempty"`
 
 	// Pending is the decision the game waits for.
 	Pending Decision `json:"pending"`
