@@ -550,3 +550,61 @@ func TestBloodAndRosesTimedEngagement(t *testing.T) {
 		t.Errorf("a time marker in a battle that is not a Timed Engagement:\n%s", g.story(evs))
 	}
 }
+
+// blood-and-roses.md 13.3, the rest of the list, as the engine already
+// held it for Men of Iron 11.3, checked on Blood & Roses' tables. The
+// Mounted MAA AN2 (0305, facing E) charges the Infantry CA1 (0505,
+// facing W) through 0405 or 0406 unless a case says otherwise.
+func TestBloodAndRosesChargeRestrictions(t *testing.T) {
+	side := func(g *game, a, b, feature string) {
+		g.sc.Map.Hexsides = append(g.sc.Map.Hexsides, engine.Hexside{A: h(t, a), B: h(t, b), Feature: feature})
+	}
+	for _, tc := range []struct {
+		name    string
+		prepare func(g *game)
+		block   string
+		rule    string // "" when legal
+		reason  string
+	}{
+		{"#1 Disordered", func(g *game) { g.st.Unit("AN2").Status = engine.Disordered }, "", "11.1", "Disordered"},
+		{"#4 no line of sight", func(g *game) {
+			g.sc.Map.Terrain[h(t, "0405")], g.sc.Map.Terrain[h(t, "0406")] = "woods", "woods"
+		}, "", "11.3", "line of sight"},
+		{"#2 adjacent from the Activation's start", func(g *game) { g.put("AN2", "0406", hex.FaceE) }, "", "11.1", "began the Activation next to an enemy unit"},
+		{"#5e i three hexes between", func(g *game) { g.put("AN2", "0105", hex.FaceE) }, "", "11.3", "one or two hexes between"},
+		{"#5f friendly units on the path", func(g *game) {
+			g.troop("AN1", "0405", hex.FaceE, "INF")
+			g.troop("BE1", "0406", hex.FaceE, "INF")
+		}, "", "11.3", "on the path"},
+		{"#5g a River", func(g *game) { side(g, "0405", "0505", "river"); side(g, "0406", "0505", "river") }, "", "11.3", "River"},
+		{"#5g a Hedgerow", func(g *game) { side(g, "0405", "0505", "hedgerow"); side(g, "0406", "0505", "hedgerow") }, "", "11.3", "Hedgerow"},
+		{"#5g a Stream (+1 MP, no Disorder) may be crossed", func(g *game) { side(g, "0405", "0505", "stream"); side(g, "0406", "0505", "stream") }, "", "", ""},
+		{"#5h the target in Town", func(g *game) { g.sc.Map.Terrain[h(t, "0505")] = "town" }, "", "11.3", "Town"},
+		{"#5h, #5i Marsh, where mounted units may not go", func(g *game) {
+			g.sc.Map.Terrain[h(t, "0405")], g.sc.Map.Terrain[h(t, "0406")] = "marsh", "marsh"
+		}, "", "11.3", "Marsh"},
+		{"#5j a path shared", func(g *game) { g.troop("BE2", "0304", hex.FaceSE, "MM") },
+			"CHARGE AN2 AT CA1 0405\nCHARGE BE2 AT CA1 0405\nEND", "11.3", "shares 0405"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := brMelee(t, 9, 9, 9)
+			g.troop("CA1", "0505", hex.FaceW, "INF")
+			g.troop("AN2", "0305", hex.FaceE, "MM")
+			tc.prepare(g)
+			g.send(0, "ACTIVATE Anna")
+			block := tc.block
+			if block == "" {
+				block = "CHARGE AN2 AT CA1\nEND"
+			}
+			if tc.rule == "" {
+				if atts := resolved(g.send(0, block).Events); len(atts) != 1 || !strings.HasPrefix(atts[0].Table, "Charge") {
+					t.Errorf("want the Charge resolved on the Charge Table: %+v", atts)
+				}
+				return
+			}
+			if ill := g.refuse(0, block, tc.rule); !strings.Contains(ill.Error(), tc.reason) {
+				t.Errorf("refusal %q does not say %q", ill, tc.reason)
+			}
+		})
+	}
+}
