@@ -141,46 +141,50 @@ func TestTerrainCostNE(t *testing.T) {
 	}
 }
 
-// Blood & Roses 14.1: the attacker chooses between Disorder and Retreat
-// only where a printed result offers "Disorder or Retreat" (ruling R267).
-// The house Shock and Charge tables give no such choice: where both fall
-// on the attacker, both apply ("Attacker Disordered, Retreat 1 Hex"). A
-// cell written with "or" is refused when the file is read, not guessed.
+// Blood & Roses 14.1: "If the attacker has a choice of Disorder or
+// Retreat, he may choose different effects for each attacking unit". The
+// choice is a cell "Attacker Disordered or Retreat 1 Hex" (ruling R267):
+// the house tables give it on the Normal column at Shock 2-3 and Charge
+// 1-2; "Attacker Disordered, Retreat 1 Hex" (the lowest rows) is both.
+// Any other "or" is refused when the file is read.
 func TestBloodAndRosesAttackerResultChoice(t *testing.T) {
 	tb, err := Tables("blood-and-roses")
 	if err != nil {
 		t.Fatal(err)
 	}
-	both := 0
-	for _, table := range []engine.ResultTable{tb.Shock, tb.Charge} {
-		for _, row := range table.Rows {
-			for col, res := range row.Results {
-				if strings.Contains(strings.ToLower(res.Text), " or ") {
-					t.Errorf("%s %s %d-%d: %q offers a choice", table.Name, col, row.Min, row.Max, res.Text)
-				}
-				kinds := map[engine.EffectKind]bool{}
-				for _, e := range res.Attacker {
-					kinds[e.Kind] = true
-				}
-				if kinds[engine.EffectDisordered] && kinds[engine.EffectRetreat] {
-					both++
-				}
+	for _, c := range []struct {
+		table       engine.ResultTable
+		total       int
+		choice      bool
+		disordered  bool
+		retreatHexs int
+	}{
+		{tb.Shock, 2, true, true, 1}, {tb.Shock, 3, true, true, 1}, {tb.Shock, 1, false, true, 1}, {tb.Shock, 4, false, false, 0},
+		{tb.Charge, 1, true, true, 1}, {tb.Charge, 2, true, true, 1}, {tb.Charge, 0, false, true, 1},
+	} {
+		res, _ := c.table.Lookup("normal", c.total)
+		d, r := false, 0
+		for _, e := range res.Attacker {
+			switch e.Kind {
+			case engine.EffectDisordered:
+				d = true
+			case engine.EffectRetreat:
+				r = e.Hexes
 			}
 		}
-	}
-	if both != 2 {
-		t.Errorf("%d cells put both Disorder and Retreat on the attacker, want 2 (the lowest rows' Normal column)", both)
+		if res.AttackerChoice != c.choice || d != c.disordered || r != c.retreatHexs {
+			t.Errorf("%s normal %d: %q choice %v, Disordered %v, Retreat %d; want %v, %v, %d", c.table.Name, c.total, res.Text, res.AttackerChoice, d, r, c.choice, c.disordered, c.retreatHexs)
+		}
 	}
 	b, err := files.ReadFile("tables/blood-and-roses.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := strings.Replace(string(b), "normal: Attacker Disordered, Retreat 1 Hex", "normal: Attacker Disordered or Retreat 1 Hex", 1)
-	if s == string(b) {
-		t.Fatal("no cell to rewrite")
-	}
-	if _, err := ParseTables("choice.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "shock") {
-		t.Errorf("a Disorder-or-Retreat cell was read: %v", err)
+	for _, bad := range []string{"Defender Disordered or Retreat 1 Hex", "Attacker Disordered or Retired", "Attacker Retreat 1 Hex, Disordered or Retreat 1 Hex"} {
+		s := strings.Replace(string(b), "normal: Attacker Disordered or Retreat 1 Hex", "normal: "+bad, 1)
+		if _, err := ParseTables("choice.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "14.1") {
+			t.Errorf("%q: %v, want a refusal citing 14.1", bad, err)
+		}
 	}
 }
 

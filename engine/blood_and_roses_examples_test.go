@@ -46,7 +46,7 @@ func TestBloodAndRosesThreeAgainstTwo(t *testing.T) {
 		t.Fatalf("%d attacks, want 2:\n%s", len(atts), g.story(evs))
 	}
 	wantAttack(t, atts[0], "CA1", 4, []string{"+1 10.4 #1"}, 5, "Shock", "Defender Disordered")
-	wantAttack(t, atts[1], "CA2", 2, nil, 2, "Shock", "Attacker Disordered")
+	wantAttack(t, atts[1], "CA2", 2, nil, 2, "Shock", "Attacker Disordered or Retreat 1 Hex")
 }
 
 // blood-and-roses.md 12.3 item 1 EXAMPLE: "One Cavalry attacks two
@@ -97,7 +97,7 @@ func TestBloodAndRosesMountedMAAAgainstTwoInfantry(t *testing.T) {
 		t.Fatalf("%d attacks, want 3:\n%s", len(atts), g.story(evs))
 	}
 	wantAttack(t, atts[0], "CA1", 9, []string{"-1 10.4 #1", "+2 10.4 #6"}, 10, "Shock", "Defender Retired, Continued Attack")
-	wantAttack(t, atts[1], "CA2", 3, []string{"-1 10.4 #1", "-2 10.4 #2B", "+2 10.4 #6"}, 2, "Shock", "Attacker Disordered")
+	wantAttack(t, atts[1], "CA2", 3, []string{"-1 10.4 #1", "-2 10.4 #2B", "+2 10.4 #6"}, 2, "Shock", "Attacker Disordered or Retreat 1 Hex")
 	wantAttack(t, atts[2], "DO1", 5, []string{"+2 10.4 #6", "-2 10.4 #7", "-1 12.7"}, 4, "Shock", "No Effect")
 	if u := g.unit("AN2"); u.Hex != h(t, c) || u.Facing != hex.FaceE || u.Status != engine.Disordered {
 		t.Errorf("AN2 %+v, want Disordered in %s, still facing E (12.4)", u, c)
@@ -193,7 +193,7 @@ func TestBloodAndRosesWarwickCharisma(t *testing.T) {
 		if len(atts) != 1 {
 			t.Fatalf("%d attacks", len(atts))
 		}
-		wantAttack(t, atts[0], "CA1", 3, nil, 3, "Shock", "Attacker Disordered")
+		wantAttack(t, atts[0], "CA1", 3, nil, 3, "Shock", "Attacker Disordered or Retreat 1 Hex")
 	})
 	t.Run("a leader alone neither attacks nor is attacked", func(t *testing.T) {
 		g := brMelee(t, 3)

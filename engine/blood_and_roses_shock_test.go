@@ -375,7 +375,7 @@ func TestBloodAndRosesCounterChargeUsedExample(t *testing.T) {
 	if len(atts) != 1 {
 		t.Fatalf("%d attacks:\n%s", len(atts), g.story(evs))
 	}
-	wantAttack(t, atts[0], "CA1", 5, []string{"-1 10.4 #3", "-1 10.4 #6"}, 3, "Shock", "Attacker Disordered")
+	wantAttack(t, atts[0], "CA1", 5, []string{"-1 10.4 #3", "-1 10.4 #6"}, 3, "Shock", "Attacker Disordered or Retreat 1 Hex")
 }
 
 // blood-and-roses.md 13.9: "Resolve the missile fire, if the
@@ -606,5 +606,52 @@ func TestBloodAndRosesChargeRestrictions(t *testing.T) {
 				t.Errorf("refusal %q does not say %q", ill, tc.reason)
 			}
 		})
+	}
+}
+
+// blood-and-roses.md 14.1: "If the attacker has a choice of Disorder or
+// Retreat, he may choose different effects for each attacking unit."
+// AN1 and AN2, Infantry, Shock the Infantry CA1: die 1 +1 (Strength) = 2,
+// "Attacker Disordered or Retreat 1 Hex" (ruling R267). The Red's STANDING
+// ATTACKER RETREAT ALWAYS AN2 takes the Retreat for AN2; AN1 takes the
+// default, the Disorder. Die 0 +1 = 1, "Attacker Disordered, Retreat 1
+// Hex", is no choice: both suffer both.
+func TestBloodAndRosesAttackerChoosesDisorderOrRetreat(t *testing.T) {
+	c := "0505"
+	setup := func(g *game) {
+		g.troop("CA1", c, hex.FaceW, "INF")
+		g.troop("AN1", g.nb(c, hex.NW), hex.FaceE, "INF")
+		g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "INF")
+		g.send(0, "STANDING ATTACKER RETREAT ALWAYS AN2")
+	}
+	g := brMelee(t, 1)
+	setup(g)
+	evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 1, []string{"+1 10.4 #1"}, 2, "Shock", "Attacker Disordered or Retreat 1 Hex")
+	if u := g.unit("AN1"); u.Status != engine.Disordered || u.Hex != h(t, g.nb(c, hex.NW)) {
+		t.Errorf("AN1 %+v, want Disordered where it stood (its default choice)", u)
+	}
+	if u := g.unit("AN2"); u.Status != engine.Normal || g.sc.Map.Grid.Distance(u.Hex, h(t, c)) != 2 {
+		t.Errorf("AN2 %+v, want in good order, retreated one hex from CA1 (its chosen Retreat)", u)
+	}
+	if s := g.story(evs); !strings.Contains(s, "Retreat chosen over Disorder (Blood & Roses 14.1)") || !strings.Contains(s, "Disorder chosen over Retreat (Blood & Roses 14.1)") {
+		t.Errorf("the narrative does not give both choices:\n%s", s)
+	}
+	g = brMelee(t, 0)
+	setup(g)
+	evs = g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
+	wantAttack(t, resolved(evs)[0], "CA1", 0, []string{"+1 10.4 #1"}, 1, "Shock", "Attacker Disordered, Retreat 1 Hex")
+	for _, id := range []string{"AN1", "AN2"} {
+		if u := g.unit(id); u.Status != engine.Disordered || g.sc.Map.Grid.Distance(u.Hex, h(t, c)) != 2 {
+			t.Errorf("%s %+v, want Disordered and retreated: no choice", id, u)
+		}
+	}
+	// The choice is made as the results apply: it cannot wait for a mail.
+	if _, err := engine.ParseOrders(engine.SplitLines("STANDING ATTACKER RETREAT ASK")); err == nil || !strings.Contains(err.Error(), "14.1") {
+		t.Errorf("STANDING ATTACKER RETREAT ASK: %v, want refused citing 14.1", err)
 	}
 }

@@ -497,6 +497,12 @@ type Result struct {
 	Attacker []Effect // effects on the attacking units (Shock and Charge tables)
 	// ContinuedAttack: the attacker earns a Continued Attack (12.7).
 	ContinuedAttack bool
+	// AttackerChoice: Attacker holds a Disorder and a Retreat of which
+	// each attacking unit suffers one, its player's choice (Blood & Roses
+	// 14.1: "If the attacker has a choice of Disorder or Retreat, he may
+	// choose different effects for each attacking unit"); the table
+	// prints "Attacker Disordered or Retreat 1 Hex".
+	AttackerChoice bool
 }
 
 // Effect is one combat result applied to a unit (12.2–12.6).
