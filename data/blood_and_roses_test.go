@@ -215,3 +215,33 @@ func TestTimedEngagementRead(t *testing.T) {
 		}
 	}
 }
+
+// Battle Flight (Blood & Roses 14.8, optional) is the battle's choice,
+// rules.battle_flight, on tables that give its threshold: Blood & Roses'
+// 4 or less, Artillery not counted.
+func TestBattleFlightRead(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Rules.BattleFlightMax != 4 || len(tb.Rules.BattleFlightIgnores) != 1 || tb.Rules.BattleFlightIgnores[0] != "ART" {
+		t.Errorf("battle flight: max %d, ignores %v; want 4, [ART]", tb.Rules.BattleFlightMax, tb.Rules.BattleFlightIgnores)
+	}
+	b, err := files.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.TrimRight(string(b), "\n") + "\n\nrules:\n  battle_flight: true\n"
+	if _, err := ParseScenario("flight.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "rules.battle_flight") {
+		t.Errorf("Battle Flight on Men of Iron's tables: %v, want refused", err)
+	}
+	s = strings.Replace(s, "volume: moi", "volume: blood-and-roses", 1)
+	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
+	sc, err := ParseScenario("flight.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Rules.BattleFlight {
+		t.Error("rules.battle_flight not read")
+	}
+}

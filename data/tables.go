@@ -138,7 +138,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
 			"leader_casualty_unmodified", "retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
-			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard")
+			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard",
+			"battle_flight_max", "battle_flight_ignores")
+		t.Rules.BattleFlightMax = ro.int("battle_flight_max", false)
+		t.Rules.BattleFlightIgnores = p.typeList(ro, "rules", "battle_flight_ignores", t)
 		t.Rules.RetreatBeforeDisorders = ro.bool("retreat_before_disorders")
 		t.Rules.ChargeNotAdjacentAtShock = ro.bool("charge_not_adjacent_at_shock")
 		t.Rules.ChargePathNotAdjacent = ro.bool("charge_path_not_adjacent")

@@ -86,6 +86,9 @@ func (g *game) endActivation() error {
 	st := g.st
 	free := st.Kind == FreeActivation
 	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Kind: st.Kind})
+	if err := g.battleFlight(); err != nil || g.st.Outcome != nil {
+		return err
+	}
 	if free {
 		return g.lossChecks()
 	}
@@ -226,7 +229,7 @@ func availableCommands(sc *Scenario, st *State, side Side) []string {
 			continue
 		}
 		for i, u := range sc.Units {
-			if u.Command == c.ID && st.Units[i].Status != Eliminated {
+			if u.Command == c.ID && st.Units[i].Status != Eliminated && !st.Units[i].Fled {
 				out = append(out, c.ID)
 				break
 			}

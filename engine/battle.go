@@ -34,6 +34,9 @@ type BattleRules struct {
 	// TimedEngagement, when set, makes the battle a Timed Engagement
 	// (Blood & Roses 16.2).
 	TimedEngagement *TimedEngagement
+	// BattleFlight: the players use the optional Battle Flight (Blood &
+	// Roses 14.8), with the tables' rules.battle_flight_max.
+	BattleFlight bool
 }
 
 // TimedEngagement (Blood & Roses 16.2): "The time marker starts at a

@@ -655,3 +655,108 @@ func TestBloodAndRosesAttackerChoosesDisorderOrRetreat(t *testing.T) {
 		t.Errorf("STANDING ATTACKER RETREAT ASK: %v, want refused citing 14.1", err)
 	}
 }
+
+// blood-and-roses.md 14.8 Battle Flight (Optional), the battle's
+// rules.battle_flight. Carl's Battle is CA1 (already Retired) and CA2;
+// Anna's Mounted MAA AN2 Shocks CA2: die 8 +2 = 10, Defender Retired.
+// At the end of the Activation Carl's Battle has lost 2 of its 2 units,
+// more than half, and checks: "If the adjusted Battle Flight DR is 4 or
+// less, the Battle flees", plus Carl's Charisma (1) while one of his units
+// is in his Command Range. Fleeing, its Retired units are Eliminated and
+// Carl leaves the field; an Overall Commander counts his 5 Flight Points
+// (3.0). A Battle checks once. With no Battle left, a side loses.
+func TestBloodAndRosesBattleFlight(t *testing.T) {
+	setup := func(t *testing.T, flightDie int, edit func(g *game)) (*game, []engine.Event) {
+		g := brMelee(t, 8, flightDie)
+		g.sc.Rules.BattleFlight = true
+		for k := range g.sc.Leaders {
+			if g.sc.Leaders[k].ID == "carl" {
+				g.sc.Leaders[k].Charisma = 1
+			}
+		}
+		g.troop("CA1", "0909", hex.FaceW, "INF")
+		g.st.Unit("CA1").Status = engine.Retired
+		g.troop("CA2", "0505", hex.FaceW, "INF")
+		g.troop("AN2", "0406", hex.FaceE, "MM")
+		if edit != nil {
+			edit(g)
+		}
+		return g, g.shockRound("SHOCK AN2 AT CA2\nEND")
+	}
+	flight := func(t *testing.T, evs []engine.Event, die, total int, flees bool) {
+		t.Helper()
+		bf, ok := findEvent[engine.BattleFlightRolled](evs)
+		if !ok || bf.Command != "carl" || bf.Lost != 2 || bf.Start != 2 || bf.Roll.Die != die || bf.Roll.Total != total || bf.Max != 4 || bf.Flees != flees {
+			t.Fatalf("Battle Flight %+v, want Carl's, 2 of 2 lost, %d -> %d against 4 or less: flees %v", bf, die, total, flees)
+		}
+	}
+	t.Run("3 +1 Charisma = 4: it flees", func(t *testing.T) {
+		g, evs := setup(t, 3, func(g *game) {
+			for k := range g.sc.Leaders {
+				if g.sc.Leaders[k].ID == "carl" {
+					g.sc.Leaders[k].OC = true
+				}
+			}
+		})
+		flight(t, evs, 3, 4, true)
+		for _, id := range []string{"CA1", "CA2"} {
+			if u := g.unit(id); u.Status != engine.Eliminated {
+				t.Errorf("%s %+v: a Retired unit of a fleeing Battle is Eliminated", id, u)
+			}
+		}
+		if l := g.st.Leader("carl"); !l.Fled || !l.OffMap {
+			t.Errorf("Carl %+v, want fled with his Battle", l)
+		}
+		// 1 + 1 for the two Infantry, 5 for the fleeing Overall Commander.
+		if fp := engine.FlightPoints(g.sc, g.st, 1); fp != 7 {
+			t.Errorf("the Blue's Flight Points %d, want 7", fp)
+		}
+		if g.st.Outcome != nil {
+			t.Fatalf("Dora's Battle is still there: %+v", g.st.Outcome)
+		}
+		g.send(0, "PASS")
+		g.refuse(1, "ACTIVATE Carl", "15.0")
+	})
+	t.Run("4 +1 = 5: it stands, and never checks again", func(t *testing.T) {
+		g, evs := setup(t, 4, nil)
+		flight(t, evs, 4, 5, false)
+		if u := g.unit("CA2"); u.Status != engine.Retired {
+			t.Errorf("CA2 %+v, want Retired, its Battle standing", u)
+		}
+		g.send(0, "PASS")
+		// No die left: a second check would exhaust the script.
+		if _, ok := findEvent[engine.BattleFlightRolled](g.send(1, "ACTIVATE Dora\nEND").Events); ok {
+			t.Error("Carl's Battle checked twice")
+		}
+	})
+	t.Run("Carl out of Command Range: 4, it flees", func(t *testing.T) {
+		_, evs := setup(t, 4, func(g *game) {
+			for k := range g.sc.Leaders {
+				if g.sc.Leaders[k].ID == "carl" {
+					g.sc.Leaders[k].Range = 1
+				}
+			}
+			g.lead("carl", "0701")
+		})
+		flight(t, evs, 4, 4, true)
+	})
+	t.Run("the last Battle flees: the Blue lose", func(t *testing.T) {
+		g, evs := setup(t, 3, func(g *game) {
+			g.st.Unit("DO1").Status, g.st.Unit("DO2").Status = engine.Eliminated, engine.Eliminated
+		})
+		flight(t, evs, 3, 4, true)
+		if o := g.st.Outcome; o == nil || o.Winner != 0 || o.Draw || !strings.Contains(o.Reason, "14.8") {
+			t.Errorf("outcome %+v, want the Red to win (14.8)", o)
+		}
+	})
+	t.Run("not a battle with Battle Flight: no roll", func(t *testing.T) {
+		g := brMelee(t, 8)
+		g.troop("CA1", "0909", hex.FaceW, "INF")
+		g.st.Unit("CA1").Status = engine.Retired
+		g.troop("CA2", "0505", hex.FaceW, "INF")
+		g.troop("AN2", "0406", hex.FaceE, "MM")
+		if _, ok := findEvent[engine.BattleFlightRolled](g.shockRound("SHOCK AN2 AT CA2\nEND")); ok {
+			t.Error("Battle Flight without the battle's rule")
+		}
+	})
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"herald/engine/hex"
 )
@@ -110,6 +111,11 @@ type State struct {
 	Continuations [2]int `json:"continuations"`
 	// Activations counts the Activations begun so far.
 	Activations int `json:"activations"`
+	// FlightChecked are the Commands (Battles) that have checked for
+	// Battle Flight, which "never checks again"; Fled those that fled
+	// (Blood & Roses 14.8).
+	FlightChecked []string `json:"flight_checked,omitempty"`
+	Fled          []string `json:"fled,omitempty"`
 	// TimeMoved: how many spaces the non-timed player has moved the time
 	// marker of a Timed Engagement towards zero (Blood & Roses 16.2).
 	TimeMoved int `json:"time_moved,omitempty"`
@@ -209,6 +215,9 @@ type UnitState struct {
 	// stood in (Blood & Roses 13.3 #3).
 	InZOCAt        []hex.Hex `json:"in_zoc_at,omitempty"`
 	CounterCharged bool      `json:"counter_charged,omitempty"`
+	// Fled: the unit left the field with its fleeing Battle, off the map
+	// for good, counting no Flight Points (Blood & Roses 14.8).
+	Fled bool `json:"fled,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -243,6 +252,9 @@ type LeaderState struct {
 	Killed   bool `json:"killed,omitempty"`
 	Losses   int  `json:"losses,omitempty"`
 	Replaced bool `json:"replaced,omitempty"`
+	// Fled: the leader left the field with his Battle (Blood & Roses
+	// 14.8).
+	Fled bool `json:"fled,omitempty"`
 }
 
 // StandardState is a Standard's changing part.
@@ -320,6 +332,7 @@ func (st *State) Clone() *State {
 	if st.Shock != nil {
 		c.Shock = st.Shock.clone()
 	}
+	c.FlightChecked, c.Fled = slices.Clone(st.FlightChecked), slices.Clone(st.Fled)
 	c.Held = st.Held.clone()
 	c.Declared = nil
 	for _, d := range st.Declared {

@@ -247,6 +247,14 @@ type Rules struct {
 	// its Standard, else it is Eliminated (Blood & Roses 14.5); otherwise
 	// as close to it as it can.
 	RetireNextToStandard bool
+	// BattleFlightMax: with the battle's optional Battle Flight
+	// (BattleRules.BattleFlight), an adjusted Battle Flight DR of this or
+	// less flees (Blood & Roses 14.8: "4 or less").
+	BattleFlightMax int
+	// BattleFlightIgnores are the unit types a Battle's Battle Flight
+	// does not count among its starting units, and which are Eliminated
+	// when it flees (Blood & Roses 14.8: Artillery).
+	BattleFlightIgnores []string
 }
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
