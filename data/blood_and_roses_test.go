@@ -80,6 +80,24 @@ func TestBloodAndRosesTablesAgreeWithTheExamples(t *testing.T) {
 	if !r.CounterChargeNoDefense || !r.LeaderCharisma || r.CounterChargeReactionFire || !r.LeaderCasualtyUnmodified || r.OCActivationBonus != 0 {
 		t.Errorf("rules: %+v", r)
 	}
+	// 12.2 Retreat Before Combat against any attack, every unit Disordered
+	// by it; 13.3 #2, #3, #5d, #5e iii, #5h; 13.9 Unhorsed by the fire;
+	// 14.5 in or adjacent to the Standard.
+	if !r.RetreatBeforeContinued || !r.RetreatBeforeDisorders || !r.ChargeNotAdjacentAtShock || !r.CounterChargeAdjacent || !r.ChargePathNotAdjacent ||
+		!r.CounterChargeFireAnyRange || !r.ChargePathTerrain || !r.CounterChargeFireUnhorsedEnds || !r.RetireNextToStandard {
+		t.Errorf("Blood & Roses shock switches: %+v", r)
+	}
+	// Men of Iron and Infidel keep every one of them off.
+	for _, vol := range []string{"moi", "infidel"} {
+		o, err := Tables(vol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := o.Rules; q.RetreatBeforeDisorders || q.ChargeNotAdjacentAtShock || q.CounterChargeAdjacent || q.ChargePathNotAdjacent ||
+			q.CounterChargeFireAnyRange || q.ChargePathTerrain || q.CounterChargeFireUnhorsedEnds || q.RetireNextToStandard {
+			t.Errorf("%s: a Blood & Roses switch is on: %+v", vol, q)
+		}
+	}
 	for k, u := range tb.UnitTypes {
 		// 9.0: no Zones of Control; 13.1: only Mounted MAA Charge; 13.5: no Reluctance.
 		if u.ZOC || u.Charges != (k == "MM") || u.Reluctance {
@@ -173,5 +191,110 @@ func TestTerrainCostNE(t *testing.T) {
 	_, err = ParseTables("blood-and-roses.yaml", []byte(bad))
 	if err == nil || !strings.Contains(err.Error(), `"NX" is not a cost`) || !strings.Contains(err.Error(), "NE (No Effect)") {
 		t.Errorf("NX cost: %v", err)
+	}
+}
+
+// Blood & Roses 14.1: "If the attacker has a choice of Disorder or
+// Retreat, he may choose different effects for each attacking unit". The
+// choice is a cell "Attacker Disordered or Retreat 1 Hex" (ruling R267):
+// the house tables give it on the Normal column at Shock 2-3 and Charge
+// 1-2; "Attacker Disordered, Retreat 1 Hex" (the lowest rows) is both.
+// Any other "or" is refused when the file is read.
+func TestBloodAndRosesAttackerResultChoice(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		table       engine.ResultTable
+		total       int
+		choice      bool
+		disordered  bool
+		retreatHexs int
+	}{
+		{tb.Shock, 2, true, true, 1}, {tb.Shock, 3, true, true, 1}, {tb.Shock, 1, false, true, 1}, {tb.Shock, 4, false, false, 0},
+		{tb.Charge, 1, true, true, 1}, {tb.Charge, 2, true, true, 1}, {tb.Charge, 0, false, true, 1},
+	} {
+		res, _ := c.table.Lookup("normal", c.total)
+		d, r := false, 0
+		for _, e := range res.Attacker {
+			switch e.Kind {
+			case engine.EffectDisordered:
+				d = true
+			case engine.EffectRetreat:
+				r = e.Hexes
+			}
+		}
+		if res.AttackerChoice != c.choice || d != c.disordered || r != c.retreatHexs {
+			t.Errorf("%s normal %d: %q choice %v, Disordered %v, Retreat %d; want %v, %v, %d", c.table.Name, c.total, res.Text, res.AttackerChoice, d, r, c.choice, c.disordered, c.retreatHexs)
+		}
+	}
+	b, err := files.ReadFile("tables/blood-and-roses.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"Defender Disordered or Retreat 1 Hex", "Attacker Disordered or Retired", "Attacker Retreat 1 Hex, Disordered or Retreat 1 Hex"} {
+		s := strings.Replace(string(b), "normal: Attacker Disordered or Retreat 1 Hex", "normal: "+bad, 1)
+		if _, err := ParseTables("choice.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "14.1") {
+			t.Errorf("%q: %v, want a refusal citing 14.1", bad, err)
+		}
+	}
+}
+
+// A Timed Engagement (Blood & Roses 16.2) is read from the battle's rules:
+// the timed side and the time marker's first space, 1 or more.
+func TestTimedEngagementRead(t *testing.T) {
+	b, err := files.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(rule string) string {
+		return strings.TrimRight(string(b), "\n") + "\n\nrules:\n  timed_engagement: " + rule + "\n"
+	}
+	sc, err := ParseScenario("timed.yaml", []byte(with("{timed: English, start: 6}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if te := sc.Rules.TimedEngagement; te == nil || te.Timed != 1 || te.Start != 6 {
+		t.Errorf("timed engagement %+v, want the English (side 1) from space 6", te)
+	}
+	for rule, want := range map[string]string{
+		"{timed: English, start: 0}": "rules.timed_engagement.start",
+		"{timed: Welsh, start: 3}":   "rules.timed_engagement.timed",
+		"{timed: English}":           "start",
+	} {
+		if _, err := ParseScenario("timed.yaml", []byte(with(rule))); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error on %s", rule, err, want)
+		}
+	}
+}
+
+// Battle Flight (Blood & Roses 14.8, optional) is the battle's choice,
+// rules.battle_flight, on tables that give its threshold: Blood & Roses'
+// 4 or less, Artillery not counted.
+func TestBattleFlightRead(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Rules.BattleFlightMax != 4 || len(tb.Rules.BattleFlightIgnores) != 1 || tb.Rules.BattleFlightIgnores[0] != "ART" {
+		t.Errorf("battle flight: max %d, ignores %v; want 4, [ART]", tb.Rules.BattleFlightMax, tb.Rules.BattleFlightIgnores)
+	}
+	b, err := files.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.TrimRight(string(b), "\n") + "\n\nrules:\n  battle_flight: true\n"
+	if _, err := ParseScenario("flight.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "rules.battle_flight") {
+		t.Errorf("Battle Flight on Men of Iron's tables: %v, want refused", err)
+	}
+	s = strings.Replace(s, "volume: moi", "volume: blood-and-roses", 1)
+	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
+	sc, err := ParseScenario("flight.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Rules.BattleFlight {
+		t.Error("rules.battle_flight not read")
 	}
 }

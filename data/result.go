@@ -15,6 +15,7 @@ import (
 //	Retreat 1 Hex / Retire / Eliminated        the target retreats, retires, is eliminated
 //	Attacker Disordered, Retreat 1 Hex         both effects on the attacker
 //	Defender Disordered, Retreat 1 Hex, Continued Attack
+//	Attacker Disordered or Retreat 1 Hex       one or the other, each attacker its own (Blood & Roses 14.1)
 //
 // A cell is a comma-separated list of effects. An effect may begin with
 // "Attacker" or "Defender" (the Shock and Charge tables); later effects
@@ -58,6 +59,20 @@ func parseResult(text string, fire bool) (engine.Result, error) {
 		}
 		if len(words) == 0 {
 			return res, fmt.Errorf("%q names no effect", strings.TrimSpace(orig))
+		}
+		if alt, rest, ok := strings.Cut(strings.Join(words, " "), " or "); ok {
+			// Blood & Roses 14.1: "a choice of Disorder or Retreat",
+			// for the attacker, each unit its own.
+			d, errD := parseResult("Attacker "+alt, false)
+			r, errR := parseResult("Attacker "+rest, false)
+			if fire || !attacker || res.AttackerChoice || errD != nil || errR != nil || len(d.Attacker) != 1 || len(r.Attacker) != 1 ||
+				d.Attacker[0].Kind != engine.EffectDisordered || r.Attacker[0].Kind != engine.EffectRetreat || len(res.Attacker) > 0 {
+				return res, fmt.Errorf("%q: the only choice a result gives is the attacker's, once, alone: Attacker Disordered or Retreat N Hex (Blood & Roses 14.1)", strings.TrimSpace(orig))
+			}
+			res.AttackerChoice = true
+			res.Attacker = append(res.Attacker, d.Attacker[0], r.Attacker[0])
+			seen["attackerDisordered"], seen["attackerRetreat"] = true, true
+			continue
 		}
 		var eff engine.Effect
 		switch w := strings.Join(words, " "); {

@@ -53,7 +53,17 @@ func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engin
 // Flight Points, once everything they name is known.
 func (s *scen) battle(o *object) {
 	if n := o.node("rules", false); n != nil {
-		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points")
+		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points", "timed_engagement", "battle_flight")
+		if ro.bool("battle_flight") {
+			// Blood & Roses 14.8 (Optional): it needs the tables' threshold.
+			if t := s.sc.Tables; t != nil && t.Rules.BattleFlightMax == 0 {
+				s.add(ro.line("battle_flight"), "rules.battle_flight", "these tables give no rules.battle_flight_max: Battle Flight is a Blood & Roses rule (14.8)")
+			}
+			s.sc.Rules.BattleFlight = true
+		}
+		if tn := ro.node("timed_engagement", false); tn != nil {
+			s.timedEngagement(tn)
+		}
 		if vn := ro.node("victory_points", false); vn != nil {
 			vo := s.object(vn, "rules.victory_points", "last_activation", "win_at")
 			v := &engine.VictoryPoints{LastActivation: vo.int("last_activation", false), WinAt: vo.int("win_at", false)}
@@ -219,4 +229,18 @@ func (s *scen) attackerShock(n *yaml.Node) {
 		}
 		s.sc.Rules.AttackerShock[kv.key] = map[engine.Class]int{engine.Foot: o.int("foot", true), engine.Mounted: o.int("mounted", true)}
 	}
+}
+
+// timedEngagement reads a Timed Engagement (Blood & Roses 16.2): the
+// timed side and the time marker's first space on the General Track.
+func (s *scen) timedEngagement(n *yaml.Node) {
+	o := s.object(n, "rules.timed_engagement", "timed", "start")
+	te := &engine.TimedEngagement{Start: o.int("start", true)}
+	if name := o.str("timed", true); name != "" && s.sidesOK {
+		te.Timed, _ = s.side(name, o.line("timed"), "rules.timed_engagement.timed")
+	}
+	if o.has("start") && te.Start < 1 {
+		s.add(o.line("start"), "rules.timed_engagement.start", "the time marker's first space on the General Track: 1 or more (Blood & Roses 16.2)")
+	}
+	s.sc.Rules.TimedEngagement = te
 }

@@ -142,7 +142,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
 			"leader_casualty_unmodified", "army_activation", "army_clearance", "army_move_clearance", "army_continuation_drm",
 			"one_battle_continuation_drm", "seizure_counters",
-			"adjacency_limits", "leader_alone_ma", "pass_through_movers", "pass_through_free", "pass_through_never", "dismount_at_start")
+			"adjacency_limits", "leader_alone_ma", "pass_through_movers", "pass_through_free", "pass_through_never", "dismount_at_start",
+			"leader_casualty_unmodified", "retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
+			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard",
+			"battle_flight_max", "battle_flight_ignores")
 		t.Rules.AdjacencyLimits = ro.bool("adjacency_limits")
 		t.Rules.LeaderAloneMA = ro.int("leader_alone_ma", false)
 		if t.Rules.LeaderAloneMA < 0 {
@@ -159,6 +162,16 @@ func (p *parser) tables(b []byte) *engine.Tables {
 				p.add(ro.line("pass_through"), "rules.pass_through", "give either pass_through: false (no unit passes through another) or the pass_through_movers/free/never lists, not both")
 			}
 		}
+		t.Rules.BattleFlightMax = ro.int("battle_flight_max", false)
+		t.Rules.BattleFlightIgnores = p.typeList(ro, "rules", "battle_flight_ignores", t)
+		t.Rules.RetreatBeforeDisorders = ro.bool("retreat_before_disorders")
+		t.Rules.ChargeNotAdjacentAtShock = ro.bool("charge_not_adjacent_at_shock")
+		t.Rules.ChargePathNotAdjacent = ro.bool("charge_path_not_adjacent")
+		t.Rules.ChargePathTerrain = ro.bool("charge_path_terrain")
+		t.Rules.CounterChargeAdjacent = ro.bool("counter_charge_adjacent")
+		t.Rules.CounterChargeFireAnyRange = ro.bool("counter_charge_fire_any_range")
+		t.Rules.CounterChargeFireUnhorsedEnds = ro.bool("counter_charge_fire_unhorsed_ends")
+		t.Rules.RetireNextToStandard = ro.bool("retire_next_to_standard")
 		t.Rules.LeaderCasualtyUnmodified = ro.bool("leader_casualty_unmodified")
 		t.Rules.ArmyActivation = ro.bool("army_activation")
 		t.Rules.ArmyClearance = ro.int("army_clearance", false)

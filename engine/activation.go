@@ -48,6 +48,17 @@ func (g *game) pass(o Pass) error {
 		// Pass is still a completed Free Activation, so both players make
 		// their Loss Checks (16.0; B&R and Arquebus 6.1 say so outright).
 		g.emit(Passed{Side: side, Free: true})
+		if te := g.sc.Rules.TimedEngagement; te != nil && side != te.Timed {
+			// Blood & Roses 16.2, 6.1: the non-timed player's Pass of a
+			// Free Activation moves the time marker one space towards
+			// zero, always, as it can only help him (ruling R270).
+			left := TimeLeft(g.sc, g.st) - 1
+			g.emit(TimeMarkerMoved{Side: side, Left: left})
+			if left <= 0 {
+				g.emit(GameEnded{Outcome: Outcome{Winner: side, Reason: fmt.Sprintf("the time marker reached 0: the timed %s lose the Timed Engagement (Blood & Roses 16.2)", g.sc.SideName(te.Timed))}})
+				return nil
+			}
+		}
 		if err := g.lossChecks(); err != nil || g.st.Outcome != nil {
 			return err
 		}
@@ -81,6 +92,9 @@ func (g *game) endActivation() error {
 	st := g.st
 	free := st.Kind == FreeActivation
 	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Kind: st.Kind})
+	if err := g.battleFlight(); err != nil || g.st.Outcome != nil {
+		return err
+	}
 	if free {
 		return g.lossChecks()
 	}
@@ -285,7 +299,7 @@ func availableCommands(sc *Scenario, st *State, side Side) []string {
 			continue
 		}
 		for i, u := range sc.Units {
-			if u.Command == c.ID && st.Units[i].Status != Eliminated {
+			if u.Command == c.ID && st.Units[i].Status != Eliminated && !st.Units[i].Fled {
 				out = append(out, c.ID)
 				break
 			}
@@ -325,7 +339,7 @@ func startActivation(st *State, side Side, kind ActivationKind, cmd string) {
 	st.Activations++
 	for i := range st.Units {
 		st.Units[i].Acted, st.Units[i].Moved, st.Units[i].OutOfCommand, st.Units[i].Fired, st.Units[i].Reacted = false, false, false, false, false
-		st.Units[i].Engaged, st.Units[i].InZOCOf, st.Units[i].CounterCharged, st.Units[i].Marched = false, nil, false, false
+		st.Units[i].Engaged, st.Units[i].InZOCOf, st.Units[i].InZOCAt, st.Units[i].CounterCharged, st.Units[i].Marched = false, nil, nil, false, false
 		st.Units[i].Rearmed = false
 	}
 	st.Declared, st.Acting = nil, ""

@@ -31,6 +31,33 @@ type BattleRules struct {
 	// (Infidel 2.4: "The battle of Arsuf uses Victory Points"; Herald's
 	// own rule R176).
 	VictoryPoints *VictoryPoints
+	// TimedEngagement, when set, makes the battle a Timed Engagement
+	// (Blood & Roses 16.2).
+	TimedEngagement *TimedEngagement
+	// BattleFlight: the players use the optional Battle Flight (Blood &
+	// Roses 14.8), with the tables' rules.battle_flight_max.
+	BattleFlight bool
+}
+
+// TimedEngagement (Blood & Roses 16.2): "The time marker starts at a
+// space on the General Track as defined in the battle. The timed player
+// loses the battle if the time marker reaches the zero (0) space on the
+// General Track. The non-timed player may Pass when he has a Free
+// Activation and move the time marker one (1) space towards zero (0).
+// This is the only way the time marker is moved." Timed is the timed
+// side, Start the marker's first space (1 or more).
+type TimedEngagement struct {
+	Timed Side
+	Start int
+}
+
+// TimeLeft is the space the time marker of a Timed Engagement is on, or
+// -1 when the battle is not one.
+func TimeLeft(sc *Scenario, st *State) int {
+	if sc.Rules.TimedEngagement == nil {
+		return -1
+	}
+	return sc.Rules.TimedEngagement.Start - st.TimeMoved
 }
 
 // VictoryPoints: each side scores the Flight Points its enemy has
@@ -204,3 +231,19 @@ func (e HeldGround) describe(*Scenario) string {
 }
 
 func init() { registerEvents(HeldGround{}) }
+
+// TimeMarkerMoved: the non-timed side passed a Free Activation and moved
+// the time marker one space towards zero; Left is the space it is on now
+// (Blood & Roses 16.2).
+type TimeMarkerMoved struct {
+	Side Side `json:"side"`
+	Left int  `json:"left"`
+}
+
+func (e TimeMarkerMoved) apply(st *State) { st.TimeMoved++ }
+
+func (e TimeMarkerMoved) describe(sc *Scenario) string {
+	return fmt.Sprintf("The %s pass and move the time marker to %d (Blood & Roses 16.2).", sc.SideName(e.Side), e.Left)
+}
+
+func init() { registerEvents(TimeMarkerMoved{}) }

@@ -60,6 +60,14 @@ func BattleRuleNotes(sc *Scenario) []string {
 		}
 		out = append(out, s+" (Infidel 2.4, Herald's rule R176).")
 	}
+	if te := sc.Rules.TimedEngagement; te != nil {
+		out = append(out, fmt.Sprintf("A Timed Engagement: the time marker starts on %d; each Free Activation the %s pass moves it one space towards 0, and when it reaches 0 the timed %s lose (Blood & Roses 16.2, R270).",
+			te.Start, sc.SideName(te.Timed.Other()), sc.SideName(te.Timed)))
+	}
+	if sc.Rules.BattleFlight {
+		out = append(out, fmt.Sprintf("Battle Flight (optional) is in use: at the end of every Activation a Battle with more than half of its units Eliminated or Retired checks once, and flees on %d or less plus its leader's Charisma (Blood & Roses 14.8, R271).",
+			sc.Tables.Rules.BattleFlightMax))
+	}
 	for _, b := range sc.Bombards {
 		out = append(out, fmt.Sprintf("The %s have a Bombard in %s: %s missile fire at a Mounted unit within %d hexes of it gets %+d while no enemy unit stands on it (Herald's rule R116).",
 			sc.SideName(b.Side), b.Hex, sc.SideName(b.Side), b.Range, sc.Tables.FireDRM.Bombard))

@@ -31,6 +31,9 @@ func mayCharge(sc *Scenario, st *State, i, j int) (rule, why string) {
 		return "11.1", fmt.Sprintf("%s began the Activation next to an enemy unit: it may Shock, not Charge", id)
 	case us.OutOfCommand:
 		return "15.2", fmt.Sprintf("%s is Out of Command: it may not Charge", id)
+	case sc.Tables.Rules.ChargeNotAdjacentAtShock && len(enemiesNextToUnit(sc, st, i)) > 0:
+		return "Blood & Roses 13.3 #2", fmt.Sprintf("%s began the Shock Phase next to %s: it may Shock, not Charge",
+			id, strings.Join(unitIDs(sc, enemiesNextToUnit(sc, st, i)), ", "))
 	}
 	if tt := sc.Tables.Terrain[sc.Map.TerrainAt(st.Units[j].Hex)]; tt != nil && tt.NoCharge {
 		return "11.3", fmt.Sprintf("%s stands in %s: a unit there may not be Charged; Shock it instead", sc.Units[j].ID, tt.Name)
@@ -143,6 +146,15 @@ func chargeBlocked(sc *Scenario, st *State, i, j int, p []hex.Hex) string {
 			if k < len(p)-1 && len(enemyZOC(sc, st, side, h)) > 0 {
 				return fmt.Sprintf("%s on the path is in an enemy ZOC: a Charge may end in one, not cross it (11.3)", h)
 			}
+			if k < len(p)-1 && sc.Tables.Rules.ChargePathNotAdjacent {
+				if e := enemiesNextTo(sc, st, side, h); len(e) > 0 {
+					return fmt.Sprintf("%s on the path is next to %s: a Charge may end next to an enemy unit, not cross such a hex (Blood & Roses 13.3 #5d)",
+						h, strings.Join(unitIDs(sc, e), ", "))
+				}
+			}
+			if tt := sc.Tables.Terrain[sc.Map.TerrainAt(h)]; sc.Tables.Rules.ChargePathTerrain && tt != nil && tt.NoCharge {
+				return fmt.Sprintf("%s on the path is %s: a Charge may not cross it (Blood & Roses 13.3 #5h)", h, tt.Name)
+			}
 		}
 		if enterCost(sc, at, h, Mounted) == NA {
 			return fmt.Sprintf("mounted units may not enter %s from %s (11.3)", h, at)
@@ -168,6 +180,22 @@ func chargeBlocked(sc *Scenario, st *State, i, j int, p []hex.Hex) string {
 		return fmt.Sprintf("%s stands in Shield Wall: no Charge through its Frontal hexsides; Shock it instead (14.1)", sc.Units[j].ID)
 	}
 	return ""
+}
+
+// enemiesNextTo are the enemy units of side next to hex h, on the field.
+func enemiesNextTo(sc *Scenario, st *State, side Side, h hex.Hex) []int {
+	var out []int
+	for k, u := range sc.Units {
+		if u.Side != side && onField(st, k) && sc.Map.Grid.Distance(h, st.Units[k].Hex) == 1 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// enemiesNextToUnit are the enemy units on the field next to unit i.
+func enemiesNextToUnit(sc *Scenario, st *State, i int) []int {
+	return enemiesNextTo(sc, st, sc.Units[i].Side, st.Units[i].Hex)
 }
 
 // isAspect: other is adjacent to h and stands at aspect a of a unit in h

@@ -36,6 +36,20 @@ func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
 			e.Units = append(e.Units, u.ID)
 		}
 		if u.Side != side && unitType(g.sc, g.st, i) != nil && unitType(g.sc, g.st, i).Charges {
+			if g.sc.Tables.Rules.CounterChargeAdjacent {
+				// Blood & Roses 13.3 #3: "began the Activation adjacent
+				// to an enemy unit", and where that unit stood.
+				if z := enemiesNextTo(g.sc, g.st, u.Side, us.Hex); len(z) > 0 {
+					if e.InZOC == nil {
+						e.InZOC, e.At = map[string][]string{}, map[string][]hex.Hex{}
+					}
+					e.InZOC[u.ID] = unitIDs(g.sc, z)
+					for _, k := range z {
+						e.At[u.ID] = append(e.At[u.ID], g.st.Units[k].Hex)
+					}
+				}
+				continue
+			}
 			if z := enemyZOC(g.sc, g.st, u.Side, us.Hex); len(z) > 0 {
 				if e.InZOC == nil {
 					e.InZOC = map[string][]string{}
@@ -57,6 +71,10 @@ type CommandEngaged struct {
 	Command string              `json:"command"`
 	Units   []string            `json:"units,omitempty"`
 	InZOC   map[string][]string `json:"in_zoc,omitempty"`
+	// At are the hexes the units of InZOC stood in, with rules.
+	// counter_charge_adjacent, where InZOC are the adjacent enemy units
+	// (Blood & Roses 13.3 #3).
+	At map[string][]hex.Hex `json:"at,omitempty"`
 }
 
 func (e CommandEngaged) apply(st *State) {
@@ -65,10 +83,14 @@ func (e CommandEngaged) apply(st *State) {
 	}
 	for id, z := range e.InZOC {
 		st.Unit(id).InZOCOf = slices.Clone(z)
+		st.Unit(id).InZOCAt = slices.Clone(e.At[id])
 	}
 }
 
 func (e CommandEngaged) describe(sc *Scenario) string {
+	if len(e.Units) == 0 && e.At != nil {
+		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand next to its units (Blood & Roses 13.3 #3).", commandName(sc, e.Command))
+	}
 	if len(e.Units) == 0 {
 		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand in its ZOCs (11.5).", commandName(sc, e.Command))
 	}

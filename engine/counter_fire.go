@@ -42,7 +42,7 @@ func counterChargeFirePath(sc *Scenario, st *State, j, i int) (chargePath, bool)
 	}
 	g, to := sc.Map.Grid, st.Units[i].Hex
 	d := g.Distance(us.Hex, to)
-	if d < 1 || d > 3 {
+	if d < 1 || d > 3 && !sc.Tables.Rules.CounterChargeFireAnyRange { // Blood & Roses 13.3 #5e iii: any distance
 		return chargePath{}, false
 	}
 	if ok, _ := LineOfSight(sc, st, us.Hex, to, true); !ok {
@@ -65,8 +65,26 @@ func counterChargeFirePath(sc *Scenario, st *State, j, i int) (chargePath, bool)
 // stillInOtherZOC: 11.5 bars a Counter-Charge by a unit "that began the
 // Activation in the ZOC of another enemy unit and [is] still in that ZOC";
 // another than the units it would counter-charge.
+//
+// With rules.counter_charge_adjacent it is Blood & Roses 13.3 #3: "It
+// began the Activation adjacent to an enemy unit and is still adjacent to
+// that enemy unit ... If an Active unit leaves the hex in which it started
+// the Activation, voluntarily or involuntarily, then it no longer
+// prevents" — any such unit, the attacker too (ruling R262).
 func stillInOtherZOC(sc *Scenario, st *State, j int, targets []int) bool {
 	us := st.Units[j]
+	if sc.Tables.Rules.CounterChargeAdjacent {
+		for n, z := range us.InZOCOf {
+			k := unitIdx(sc, z)
+			if k < 0 || !onField(st, k) || n >= len(us.InZOCAt) || st.Units[k].Hex != us.InZOCAt[n] {
+				continue
+			}
+			if sc.Map.Grid.Distance(us.Hex, st.Units[k].Hex) == 1 {
+				return true
+			}
+		}
+		return false
+	}
 	for _, z := range us.InZOCOf {
 		k := unitIdx(sc, z)
 		if k < 0 || containsInt(targets, k) {
@@ -187,6 +205,16 @@ func (g *game) counterChargeFire(j, i int, p chargePath, from hex.Hex) error {
 	us := g.st.Units[j]
 	if us.Hex != from || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil || !onField(g.st, i) {
 		g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID}, Reason: "the fire drove it off before it could Counter-Charge (11.6)"})
+		return nil
+	}
+	if g.sc.Tables.Rules.CounterChargeFireUnhorsedEnds && !unitType(g.sc, g.st, j).Charges {
+		// Blood & Roses 13.9: "If the Counter-Charging unit is Unhorsed by
+		// the fire, the Counter-Charge ends immediately and the unit is
+		// left in its starting hex in its original facing" (and 14.3:
+		// Unhorsed units carry on their attacks, "This does not apply to
+		// Counter-Charge against Fire").
+		g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID},
+			Reason: "it was Unhorsed by the fire: its Counter-Charge ends in its starting hex and facing (Blood & Roses 13.9)"})
 		return nil
 	}
 	a := ShockAttack{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID},

@@ -53,6 +53,10 @@ const (
 	// KindAdvance: whether an attacker advances into the hex of a unit
 	// that Retreated Before Shock (10.2), ALWAYS or NEVER (the default).
 	KindAdvance = "advance"
+	// KindAttackerRetreat: an attacking unit given the choice of Disorder
+	// or Retreat takes the Retreat (ALWAYS) or the Disorder (NEVER, the
+	// default) (Blood & Roses 14.1; ruling R267).
+	KindAttackerRetreat = "attacker-retreat"
 )
 
 var kindWords = map[string]string{
@@ -61,6 +65,7 @@ var kindWords = map[string]string{
 	KindCounterCharge:      "COUNTER-CHARGE",
 	KindRetreatBeforeShock: "RETREAT BEFORE SHOCK",
 	KindAdvance:            "ADVANCE",
+	KindAttackerRetreat:    "ATTACKER RETREAT",
 }
 
 // kind is the standing order's key base: "return", "reaction" or Kind.
@@ -102,6 +107,16 @@ func parseStandingFire(a at, rest []string, syntax func(string, ...string) error
 // parseStandingResponse reads "STANDING COUNTER-CHARGE <mode> [<of>]" and
 // "STANDING RETREAT BEFORE SHOCK <mode> [<of>]" (words after STANDING).
 func parseStandingResponse(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	if strings.EqualFold(rest[0], "ATTACKER") {
+		form := "STANDING ATTACKER RETREAT ALWAYS|NEVER [<unit or command>]"
+		if len(rest) < 2 || !strings.EqualFold(rest[1], "RETREAT") {
+			return nil, syntax("STANDING ATTACKER RETREAT takes ALWAYS or NEVER", form)
+		}
+		if len(rest) > 2 && strings.EqualFold(rest[2], FireAsk) {
+			return nil, syntax("the choice of Disorder or Retreat is made as the results apply and cannot wait for a mail: ALWAYS or NEVER (Blood & Roses 14.1)", form)
+		}
+		return standingMode(StandingFire{at: a, Kind: KindAttackerRetreat}, rest[2:], "STANDING ATTACKER RETREAT", syntax, []string{form})
+	}
 	if strings.EqualFold(rest[0], "ADVANCE") {
 		form := "STANDING ADVANCE ALWAYS|NEVER [<unit or command>]"
 		if len(rest) > 1 && strings.EqualFold(rest[1], FireAsk) {
@@ -194,7 +209,8 @@ func (e FireOrderSet) apply(st *State) {
 
 func (e FireOrderSet) describe(sc *Scenario) string {
 	kind := map[string]string{"return": "Return Fire", "reaction": "Reaction Fire", KindCounterCharge: "Counter-Charges",
-		KindRetreatBeforeShock: "Retreat Before Shock", KindAdvance: "the advance after a Retreat Before Shock"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
+		KindRetreatBeforeShock: "Retreat Before Shock", KindAdvance: "the advance after a Retreat Before Shock",
+		KindAttackerRetreat: "a Retreat rather than a Disorder when a result gives the choice (Blood & Roses 14.1)"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
 	who := "The " + sc.SideName(e.Side)
 	switch {
 	case e.Unit != "":
@@ -386,6 +402,11 @@ func (g *game) applyFire(s *shot) error {
 			}
 		case EffectRetired:
 			g.retireFrom(s.target, cause, []int{s.firer})
+		case EffectUnhorsed:
+			// Blood & Roses 7.4, 14.3: "the Unhorsed result which occurs
+			// due to missile fire"; a mounted unit with no horse to lose
+			// is Disordered instead.
+			g.unhorse(s.target, cause, []int{s.firer})
 		case EffectEliminated:
 			g.eliminate(s.target, cause)
 		}

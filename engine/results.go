@@ -126,6 +126,21 @@ func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retire
 	if _, route := dist[std.Hex]; !route {
 		return hex.Hex{}, retireNoRoute
 	}
+	if sc.Tables.Rules.RetireNextToStandard {
+		// Blood & Roses 14.5: "place it in a hex in or adjacent to its
+		// Standard ... If all hexes in or adjacent to its Standard are
+		// occupied by units or impassable terrain, it is Eliminated."
+		near := found[:0:0]
+		for _, h := range found {
+			if sc.Map.Grid.Distance(h, std.Hex) <= 1 {
+				near = append(near, h)
+			}
+		}
+		if len(near) == 0 {
+			return hex.Hex{}, retireStandardFull
+		}
+		found = near
+	}
 	if len(found) == 0 {
 		return hex.Hex{}, retireNoClearHex
 	}
@@ -147,11 +162,12 @@ func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retire
 type retireOutcome int
 
 const (
-	retirePlaced     retireOutcome = iota
-	retireNoStandard               // the unit has no Standard
-	retireCaptured                 // its Standard was captured (13.2)
-	retireNoRoute                  // no route to the Standard (12.4, Infidel 14.4)
-	retireNoClearHex               // every hex reached is next to a causer (Infidel 14.4)
+	retirePlaced       retireOutcome = iota
+	retireNoStandard                 // the unit has no Standard
+	retireCaptured                   // its Standard was captured (13.2)
+	retireNoRoute                    // no route to the Standard (12.4, Infidel 14.4)
+	retireNoClearHex                 // every hex reached is next to a causer (Infidel 14.4)
+	retireStandardFull               // no hex in or adjacent to the Standard is free and clear (Blood & Roses 14.5)
 )
 
 // nextToAny: with rules.retire_clear_of_attackers, hex h is adjacent to
@@ -175,6 +191,8 @@ func noRetirePlace(r Rules, why retireOutcome) string {
 		return "it has no Standard to Retire to (12.4)"
 	case why == retireCaptured:
 		return "its Standard has been captured, so a Retire is an Elimination (13.2)"
+	case why == retireStandardFull:
+		return "no hex in or adjacent to its Standard is free of units, passable, reached by a route free of enemy units, and clear of the enemy units that caused the Retire (Blood & Roses 14.5)"
 	case why == retireNoClearHex:
 		return "every hex it can reach by a route to its Standard is next to an enemy unit that caused the Retire (Infidel 14.4)"
 	case r.RetireThroughZOC:

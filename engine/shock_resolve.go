@@ -83,10 +83,34 @@ func (g *game) effectSteps(r Resolution) []effectStep {
 	}
 	for k := range defs {
 		for _, i := range atk {
-			out = append(out, effectStep{i, r.Results[k].Attacker, defs, "its attack on " + r.Defenders[k]})
+			effects, cause := g.attackerEffects(i, r.Results[k])
+			out = append(out, effectStep{i, effects, defs, "its attack on " + r.Defenders[k] + cause})
 		}
 	}
 	return out
+}
+
+// attackerEffects are the effects attacker i suffers from result res: all
+// its attacker effects, or, where it gives "a choice of Disorder or
+// Retreat", the one its player chose for it by STANDING ATTACKER RETREAT
+// (ALWAYS: the Retreat; NEVER, the default: the Disorder, which "There is
+// nothing prohibiting" even for a Disordered unit) (Blood & Roses 14.1;
+// ruling R267). cause says it was his choice.
+func (g *game) attackerEffects(i int, res Result) ([]Effect, string) {
+	if !res.AttackerChoice {
+		return res.Attacker, ""
+	}
+	retreat := standingFor(g.sc, g.st, i, KindAttackerRetreat, FireNever) == FireAlways
+	var out []Effect
+	for _, e := range res.Attacker {
+		if (e.Kind == EffectRetreat) == retreat {
+			out = append(out, e)
+		}
+	}
+	if retreat {
+		return out, ", Retreat chosen over Disorder (Blood & Roses 14.1)"
+	}
+	return out, ", Disorder chosen over Retreat (Blood & Roses 14.1)"
 }
 
 func idxOf(sc *Scenario, ids []string) []int {

@@ -264,10 +264,13 @@ func (g *game) retreatBeforeShock(j int, to hex.Hex, f hex.Facing) error {
 }
 
 // retreatBeforeShockFrom is retreatBeforeShock from the attackers named.
+// Mounted MAA are Disordered by it (10.2); with rules.
+// retreat_before_disorders every unit is (Blood & Roses 12.2: "Mounted
+// units that Retreat Before Combat become Disordered").
 func (g *game) retreatBeforeShockFrom(j int, to hex.Hex, f hex.Facing, attackers []string) error {
-	t := unitType(g.sc, g.st, j)
+	t, all := unitType(g.sc, g.st, j), g.sc.Tables.Rules.RetreatBeforeDisorders
 	e := RetreatedBeforeShock{Unit: g.sc.Units[j].ID, From: g.st.Units[j].Hex, To: to, Facing: f, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j)),
-		Disordered: t.MAA}
+		Disordered: t.MAA || all, AllDisordered: all}
 	if anyMounted(g.sc, g.st, attackers) {
 		roll, err := g.cavalryRetreatRoll(j, attackers, false)
 		if err != nil {
@@ -657,6 +660,9 @@ type RetreatedBeforeShock struct {
 	// Roll: the Light Cavalry's die after retreating from mounted
 	// attackers (Infidel 12.2).
 	Roll *Roll `json:"roll,omitempty"`
+	// AllDisordered: every unit is Disordered by it (Blood & Roses
+	// 12.2), which its text cites.
+	AllDisordered bool `json:"all_disordered,omitempty"`
 }
 
 func (e RetreatedBeforeShock) apply(st *State) {
@@ -685,6 +691,9 @@ func (e RetreatedBeforeShock) describe(*Scenario) string {
 	}
 	if e.Roll != nil {
 		return s + " (Infidel 12.2)."
+	}
+	if e.AllDisordered {
+		return s + " (Blood & Roses 12.2)."
 	}
 	return s + " (10.2)."
 }

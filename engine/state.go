@@ -122,6 +122,14 @@ type State struct {
 	SelectedArmy bool     `json:"selected_army,omitempty"`
 	// Activations counts the Activations begun so far.
 	Activations int `json:"activations"`
+	// FlightChecked are the Commands (Battles) that have checked for
+	// Battle Flight, which "never checks again"; Fled those that fled
+	// (Blood & Roses 14.8).
+	FlightChecked []string `json:"flight_checked,omitempty"`
+	Fled          []string `json:"fled,omitempty"`
+	// TimeMoved: how many spaces the non-timed player has moved the time
+	// marker of a Timed Engagement towards zero (Blood & Roses 16.2).
+	TimeMoved int `json:"time_moved,omitempty"`
 
 	// Counters are the sides' Seizure counters (B&R 6.3), nil in the
 	// volumes without them.
@@ -215,8 +223,15 @@ type UnitState struct {
 	// InZOCOf are the enemy units in whose ZOC the unit began the enemy's
 	// current Activation (11.5); CounterCharged: it has tried its one
 	// Counter-Charge of that Activation.
-	InZOCOf        []string `json:"in_zoc_of,omitempty"`
-	CounterCharged bool     `json:"counter_charged,omitempty"`
+	InZOCOf []string `json:"in_zoc_of,omitempty"`
+	// InZOCAt: with rules.counter_charge_adjacent, InZOCOf are the enemy
+	// units adjacent as the Activation began and InZOCAt the hexes they
+	// stood in (Blood & Roses 13.3 #3).
+	InZOCAt        []hex.Hex `json:"in_zoc_at,omitempty"`
+	CounterCharged bool      `json:"counter_charged,omitempty"`
+	// Fled: the unit left the field with its fleeing Battle, off the map
+	// for good, counting no Flight Points (Blood & Roses 14.8).
+	Fled bool `json:"fled,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -251,6 +266,9 @@ type LeaderState struct {
 	Killed   bool `json:"killed,omitempty"`
 	Losses   int  `json:"losses,omitempty"`
 	Replaced bool `json:"replaced,omitempty"`
+	// Fled: the leader left the field with his Battle (Blood & Roses
+	// 14.8).
+	Fled bool `json:"fled,omitempty"`
 }
 
 // StandardState is a Standard's changing part.
@@ -329,6 +347,7 @@ func (st *State) Clone() *State {
 	if st.Shock != nil {
 		c.Shock = st.Shock.clone()
 	}
+	c.FlightChecked, c.Fled = slices.Clone(st.FlightChecked), slices.Clone(st.Fled)
 	c.Held = st.Held.clone()
 	c.Counters = st.Counters.clone()
 	c.Declared = nil

@@ -268,6 +268,52 @@ type Rules struct {
 	// 14.2's Hobilars change anywhere on their path, out of enemy missile
 	// range.
 	DismountAtStart bool
+	// RetreatBeforeDisorders: every unit that Retreats Before Shock is
+	// Disordered at the end of it (Blood & Roses 12.2: "Mounted units
+	// that Retreat Before Combat become Disordered"), where Men of Iron
+	// 10.2 Disorders only Mounted MAA.
+	RetreatBeforeDisorders bool
+	// ChargeNotAdjacentAtShock: a unit next to an enemy unit as the Shock
+	// Phase begins may not Charge (Blood & Roses 13.3 #2: "began the
+	// Activation or the Shock Phase adjacent to an enemy unit"); Men of
+	// Iron 11.1 bars only the Activation's start.
+	ChargeNotAdjacentAtShock bool
+	// ChargePathNotAdjacent: a Charge path may not cross a hex adjacent
+	// to an enemy unit, but may end in one (Blood & Roses 13.3 #5d);
+	// Men of Iron 11.3 bars enemy ZOC hexes, which Blood & Roses has not.
+	ChargePathNotAdjacent bool
+	// ChargePathTerrain: no hex of a Charge path may be of a terrain that
+	// may not be Charged into (Blood & Roses 13.3 #5h: "May not cross a
+	// Woods, Marsh, Bog, Town, or Hedgerow/Brush hex"); Men of Iron 11.3
+	// bars only the target's hex.
+	ChargePathTerrain bool
+	// CounterChargeAdjacent: a unit that began the enemy Activation next
+	// to an enemy unit may not Counter-Charge while that unit is still
+	// adjacent and has not left its hex, whoever it attacks (Blood &
+	// Roses 13.3 #3); Men of Iron 11.5 bars a unit still in the ZOC of
+	// another enemy unit.
+	CounterChargeAdjacent bool
+	// CounterChargeFireAnyRange: a Counter-Charge against fire reaches a
+	// firer at any distance along a clear Charge path (Blood & Roses 13.3
+	// #5e iii: "any number of hexes may separate"); otherwise one to
+	// three hexes, the Charge's reach (ruling R81).
+	CounterChargeFireAnyRange bool
+	// CounterChargeFireUnhorsedEnds: a unit Unhorsed by the fire it
+	// Counter-Charges ends its Counter-Charge in its starting hex and
+	// facing (Blood & Roses 13.9, 14.3); otherwise it attacks on foot.
+	CounterChargeFireUnhorsedEnds bool
+	// RetireNextToStandard: a Retiring unit is placed in or adjacent to
+	// its Standard, else it is Eliminated (Blood & Roses 14.5); otherwise
+	// as close to it as it can.
+	RetireNextToStandard bool
+	// BattleFlightMax: with the battle's optional Battle Flight
+	// (BattleRules.BattleFlight), an adjusted Battle Flight DR of this or
+	// less flees (Blood & Roses 14.8: "4 or less").
+	BattleFlightMax int
+	// BattleFlightIgnores are the unit types a Battle's Battle Flight
+	// does not count among its starting units, and which are Eliminated
+	// when it flees (Blood & Roses 14.8: Artillery).
+	BattleFlightIgnores []string
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
@@ -542,6 +588,12 @@ type Result struct {
 	Attacker []Effect // effects on the attacking units (Shock and Charge tables)
 	// ContinuedAttack: the attacker earns a Continued Attack (12.7).
 	ContinuedAttack bool
+	// AttackerChoice: Attacker holds a Disorder and a Retreat of which
+	// each attacking unit suffers one, its player's choice (Blood & Roses
+	// 14.1: "If the attacker has a choice of Disorder or Retreat, he may
+	// choose different effects for each attacking unit"); the table
+	// prints "Attacker Disordered or Retreat 1 Hex".
+	AttackerChoice bool
 }
 
 // Effect is one combat result applied to a unit (12.2–12.6).

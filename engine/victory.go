@@ -32,6 +32,18 @@ func FlightPoints(sc *Scenario, st *State, side Side) int {
 		if sc.Tables.FlightPoints.NamedLeadersOnly {
 			losses = min(losses, 1)
 		}
+		if ls := st.Leaders[i]; ls.Fled && losses == 0 && !ls.Replaced {
+			// Blood & Roses 3.0 "5 FP for your Overall Commander being
+			// Eliminated (5.5) or fleeing", 14.8 "Fleeing leaders (other
+			// than the Overall Commander or King) do not count".
+			switch {
+			case l.King:
+				fp += sc.Tables.FlightPoints.King
+			case l.OC:
+				fp += sc.Tables.FlightPoints.OverallCommander
+			}
+			continue
+		}
 		switch {
 		case l.King:
 			fp += losses * sc.Tables.FlightPoints.King
