@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "play",
-		Usage: "--scenario NAME|FILE [--orders FILE] [--dice 3,7,0,…] [--json]",
+		Usage: "--scenario NAME|FILE [--orders FILE] [--dice 3,7,0,…] [--counters SIDE=ID,…;…] [--json]",
 		Short: "play a battle hot-seat on the terminal, no mail involved",
 		Long: `
 Play applies order blocks to a battle and prints what happens. Each block
@@ -37,12 +37,18 @@ answer at once. The order language is described in docs/orders.md.
 
 Dice come from --dice (comma-separated faces 0-9, used in order) or, without
 it, from a secure random source. With --json every event is printed as one
-JSON object per line, then the final state.`,
+JSON object per line, then the final state.
+
+In a battle with Seizure counters (Blood & Roses 6.3) each side draws its
+number of them blindly from its tables' pool, and the hands are printed:
+hot-seat, both players see them. --counters gives the hands instead, by the
+pool's ids: --counters "Yorkists=SO5,SN,BC;Lancastrians=SO4,IB".`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("scenario", "crecy", "battle id (herald check lists them) or a scenario YAML file")
 			fs.String("orders", "", "file of order blocks; standard input when empty")
 			fs.String("dice", "", "scripted dice, e.g. 3,7,0; random when empty")
 			fs.Bool("json", false, "print events and the final state as JSON lines")
+			fs.String("counters", "", "Seizure counters of each side by pool id, e.g. \"Yorkists=SO5,SN;Lancastrians=IB\"; drawn at random when empty")
 		},
 		Run: runPlay,
 	})
@@ -64,6 +70,10 @@ func runPlay(env Env, fs *flag.FlagSet) int {
 		return fail(env, "play", err)
 	}
 	p := &player{env: env, sc: sc, st: engine.NewState(sc), json: get("json") == "true"}
+	if p.st, err = dealForPlay(env, sc, p.st, get("counters")); err != nil {
+		fmt.Fprintf(env.Stderr, "herald play: --counters: %v\n", err)
+		return 2
+	}
 	p.dice, err = playDice(get("dice"))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "herald play: --dice: %v\n", err)

@@ -101,3 +101,37 @@ func TestPlayShowsKeptOrders(t *testing.T) {
 		}
 	}
 }
+
+// Blood & Roses 6.3 hot-seat: --counters gives the hands, which are
+// printed, and the Blore Heath example plays (a 1 on a 0-5 counter
+// Seizes); without it each side draws its number blindly; a counter not
+// in the pool is refused before anything is played.
+func TestPlaySeizureCounters(t *testing.T) {
+	orders := "[Lancastrians]\nACTIVATE audley\nEND\nCONTINUE dudley\n\n[Yorkists]\nSEIZE salisbury WITH SO5\n\n[Lancastrians]\nDECLINE\n"
+	var out, errb bytes.Buffer
+	code := Main([]string{"play", "--scenario", "blore-heath", "--counters", "Yorkists=SO5,SN,BC;Lancastrians=SO4,IB", "--dice", "1"},
+		strings.NewReader(orders), &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s\n%s", code, errb.String(), out.String())
+	}
+	for _, want := range []string{
+		"The Yorkists hold Seizure counters: SO5 (Seizure Opportunity 0-5); SN (Seizure Negation); BC (Battle Cry).",
+		"The Lancastrians hold Seizure counters: SO4 (Seizure Opportunity 0-4); IB (Into the Breach).",
+		"counter SO5 (0-5): a roll of 1, within its range: Seized (B&R 6.3)",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := Main([]string{"play", "--scenario", "blore-heath"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("drawn hands: exit %d: %s", code, errb.String())
+	}
+	if n := strings.Count(out.String(), "hold Seizure counters: "); n != 2 || strings.Count(out.String(), "; ") < 3 {
+		t.Errorf("want two drawn hands of 3 and 2 (blore-heath.yaml):\n%s", out.String())
+	}
+	errb.Reset()
+	if code := Main([]string{"play", "--scenario", "blore-heath", "--counters", "Yorkists=SO9"}, strings.NewReader(""), &out, &errb); code != 2 || !strings.Contains(errb.String(), `"SO9" is not a counter of the pool (SO3, SO4, SO5, SO6, SN, BC, TR, NM, IB)`) {
+		t.Errorf("a counter not in the pool: exit %d, %s", code, errb.String())
+	}
+}
