@@ -67,7 +67,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
 	}
 	if n := o.node("fire_drm", true); n != nil {
-		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "angle_of_fire_types", "shield_wall", "mounted_firer", "target_type", "bombard")
+		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "angle_of_fire_types", "shield_wall", "mounted_firer", "target_type", "bombard", "over_units")
 		t.FireDRM = engine.FireDRMs{
 			DisorderedFirer: fo.int("disordered_firer", true),
 			RetiredTarget:   fo.int("retired_target", true),
@@ -75,6 +75,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			ShieldWall:      fo.int("shield_wall", true),
 			MountedFirer:    fo.int("mounted_firer", false),
 			Bombard:         fo.int("bombard", false),
+			OverUnits:       fo.int("over_units", false),
 		}
 		t.FireDRM.AngleOfFireTypes = p.typeList(fo, "fire_drm", "angle_of_fire_types", t)
 		if tn := fo.node("target_type", false); tn != nil {
@@ -137,8 +138,19 @@ func (p *parser) tables(b []byte) *engine.Tables {
 	if n := o.node("rules", false); n != nil {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
-			"leader_casualty_unmodified")
+			"leader_casualty_unmodified", "fire_disorder_check", "one_reaction_per_entry", "over_units_friend_adjacent", "hedgerow_cover")
 		t.Rules.LeaderCasualtyUnmodified = ro.bool("leader_casualty_unmodified")
+		if ro.has("fire_disorder_check") {
+			// B&R 14.2: "if the DR is 4 or less the Artillery unit is Eliminated".
+			t.Rules.FireDisorderCheck = true
+			t.Rules.FireDisorderCheckMax = ro.int("fire_disorder_check", false)
+			if m := t.Rules.FireDisorderCheckMax; m < 0 || m > 9 {
+				p.add(ro.line("fire_disorder_check"), "rules.fire_disorder_check", "%d: the highest die (0-9) that Eliminates a never-Disordered unit Disordered by fire (B&R 14.2)", m)
+			}
+		}
+		t.Rules.OneReactionPerEntry = ro.bool("one_reaction_per_entry")
+		t.Rules.OverUnitsFriendAdjacent = ro.bool("over_units_friend_adjacent")
+		t.Rules.HedgerowCover = ro.bool("hedgerow_cover")
 		t.Rules.RetireThroughZOC = ro.bool("retire_through_zoc")
 		t.Rules.RetireClearOfAttackers = ro.bool("retire_clear_of_attackers")
 		t.Rules.RetreatBeforeContinued = ro.bool("retreat_before_continued")
@@ -203,7 +215,7 @@ func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units")
+		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units", "front_only", "misfire", "hedgerow_blocks")
 		w := &engine.Weapon{Key: kv.key, Name: o.str("name", true)}
 		if rn := o.node("range_drm", true); rn != nil {
 			if p.is(rn, join(path, "range_drm"), yaml.SequenceNode, "a list of DRMs, one per range from 1 hex up to the maximum range") {
@@ -218,6 +230,14 @@ func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
 		}
 		w.ReturnFire = o.bool("return_fire")
 		w.OverUnits = o.bool("over_units")
+		w.FrontOnly = o.bool("front_only")
+		w.HedgerowBlocks = o.bool("hedgerow_blocks")
+		switch m := o.str("misfire", false); m {
+		case "", engine.MisfireEliminated, engine.MisfireDisordered:
+			w.Misfire = m
+		default:
+			p.add(o.line("misfire"), join(path, "misfire"), "%q: want %q or %q (B&R 11.3 Artillery/Handgun Reliability)", m, engine.MisfireEliminated, engine.MisfireDisordered)
+		}
 		if rn := o.node("reaction_targets", false); rn != nil {
 			if s, ok := p.scalar(rn, join(path, "reaction_targets")); ok {
 				if strings.EqualFold(s, "each") {
@@ -242,7 +262,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "unhorsed", "reluctance", "never_reluctant",
-			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as")
+			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as",
+			"limbered_side", "never_disordered")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -272,6 +293,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			AlwaysInCommand:       o.bool("always_in_command"),
 			FireOrShock:           o.bool("fire_or_shock"),
 			ReactedDefendsAs:      o.str("reacted_defends_as", false),
+			LimberedSide:          o.bool("limbered_side"),
+			NeverDisordered:       o.bool("never_disordered"),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {
@@ -368,11 +391,12 @@ func (p *parser) terrain(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock")
+		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock", "hedgerow")
 		tt := &engine.TerrainType{
 			Key:       kv.key,
 			Name:      o.str("name", true),
 			BlocksLOS: o.bool("blocks_los"),
+			Hedgerow:  o.bool("hedgerow"),
 			NoCharge:  o.bool("no_charge"),
 			ShockDRM:  p.shockDRMs(o, path),
 		}
@@ -392,7 +416,7 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance")
+		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance", "hedgerow")
 		ht := &engine.HexsideType{
 			Key:        kv.key,
 			Name:       o.str("name", true),
@@ -401,6 +425,7 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 			NoCharge:   o.bool("no_charge"),
 			ShockDRM:   p.shockDRMs(o, path),
 			Reluctance: o.int("reluctance", false),
+			Hedgerow:   o.bool("hedgerow"),
 		}
 		if cn := o.node("cost", true); cn != nil {
 			ht.Cost = p.classCosts(cn, join(path, "cost"))

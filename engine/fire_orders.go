@@ -281,6 +281,9 @@ type shot struct {
 	column        string
 	result        Result
 	leaders       []int // leaders in the target hex when fired on
+	// misfire: a natural 0 blew up the firer's guns, and the shot has no
+	// effect on its target (B&R 11.3).
+	misfire bool
 }
 
 // resolveFire rolls the Active Fire and, if the target may and will, its
@@ -312,6 +315,13 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 		return err
 	}
 	shots = append(shots, active)
+	removed := active.misfire && misfireRemoves(g.sc, g.st, i)
+	if removed {
+		// B&R 11.3: only while the Handgun is not Retired (the Artillery
+		// not Eliminated) may its target Return Fire or Counter-Charge
+		// (ruling R242).
+		returns = false
+	}
 	if returns {
 		back, err := g.shoot(j, i, "Return Fire DR")
 		if err != nil {
@@ -332,6 +342,11 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 			return err
 		}
 	}
+	if cc != nil && removed {
+		g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID},
+			Reason: "the guns of " + g.sc.Units[i].ID + " blew up: nothing is left to Counter-Charge (B&R 11.3)"})
+		return nil
+	}
 	if cc != nil {
 		return g.counterChargeFire(j, i, *cc, from)
 	}
@@ -341,10 +356,14 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 // shoot rolls one unit's fire at another.
 func (g *game) shoot(i, j int, what string) (*shot, error) {
 	sc, st := g.sc, g.st
+	g.unlimberToFire(i)
 	col := FireColumn(sc, st, j)
 	r, err := g.roll(fmt.Sprintf("%s: %s at %s (range %d)", what, sc.Units[i].ID, sc.Units[j].ID, FireRange(sc, st, i, j)), FireModifiers(sc, st, i, j)...)
 	if err != nil {
 		return nil, err
+	}
+	if misfires(sc, st, i, r) {
+		return &shot{firer: i, target: j, roll: r, column: col, result: Result{Text: misfireText}, misfire: true}, nil
 	}
 	res, _ := sc.Tables.Fire.Lookup(col, r.Total)
 	return &shot{firer: i, target: j, roll: r, column: col, result: res, leaders: stackedLeaders(sc, st, j)}, nil
@@ -367,13 +386,22 @@ func (g *game) mayReturnFire(j, firer int) bool {
 // applyFire applies a shot's result to its target, after the leader
 // casualty check a modified 9 or more calls for (15.4).
 func (g *game) applyFire(s *shot) error {
+	if s.misfire {
+		// B&R 11.3 "This has no effect on other units or leaders."
+		g.misfire(s)
+		return nil
+	}
 	if s.roll.Total >= g.sc.Tables.LeaderCasualty.FireTrigger {
 		if err := g.leaderCasualties(s.leaders, "fire", false); err != nil {
 			return err
 		}
 	}
 	cause := fmt.Sprintf("fire of %s", g.sc.Units[s.firer].ID)
-	for _, e := range asResults(g.sc, g.st, s.target, s.result.Defender) {
+	effects, err := g.fireDisorderCheck(s, s.result.Defender)
+	if err != nil {
+		return err
+	}
+	for _, e := range asResults(g.sc, g.st, s.target, effects) {
 		if g.st.Units[s.target].Status == Eliminated {
 			break
 		}
@@ -387,7 +415,7 @@ func (g *game) applyFire(s *shot) error {
 		case EffectRetired:
 			g.retireFrom(s.target, cause, []int{s.firer})
 		case EffectEliminated:
-			g.eliminate(s.target, cause)
+			g.eliminate(s.target, cause+e.why())
 		}
 	}
 	if st := g.st.Units[s.target].Status; st == Retired || st == Eliminated {

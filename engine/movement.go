@@ -137,6 +137,11 @@ func (g *game) moveUnit(o Move, i int) error {
 	if err != nil {
 		return err
 	}
+	if len(path) > 0 {
+		if err := g.mayMoveLimbered(o, i); err != nil {
+			return err
+		}
+	}
 	leader := -1
 	if o.With != "" {
 		if leader, err = g.leaderWith(o, i); err != nil {
@@ -510,7 +515,9 @@ func movementForms(sc *Scenario, st *State) []string {
 		if u.Command != st.Command || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
 			continue
 		}
-		if !us.ShieldWall && !us.Schiltron && (!us.OffMap || arrived(sc, st, u.Command)) {
+		t := unitType(sc, st, i)
+		unlimbered := t != nil && t.LimberedSide && !us.Limbered // B&R 7.6
+		if !us.ShieldWall && !us.Schiltron && !unlimbered && (!us.OffMap || arrived(sc, st, u.Command)) {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
 		}
 		if !us.OffMap {

@@ -244,6 +244,12 @@ func (g *game) reactionFire(r *MoveRun, reactors []int) (asked bool, err error) 
 		if err := g.reactOnce(i, j); err != nil {
 			return false, err
 		}
+		if g.sc.Tables.Rules.OneReactionPerEntry {
+			// B&R 11.2 "Only one missile unit (owner's choice) can Reaction
+			// fire at an enemy unit when it enters a hex": the first of
+			// his standing order's choice (ruling R244).
+			return false, nil
+		}
 	}
 	if us := g.st.Units[i]; len(ask) == 0 || us.Hex != h || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
 		return false, nil
