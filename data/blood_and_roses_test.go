@@ -146,6 +146,9 @@ func TestBloodAndRosesArtilleryEntries(t *testing.T) {
 		{"handgun misfire disordered (11.3)", hg.Misfire == engine.MisfireDisordered, true},
 		{"longbow no misfire", tb.Weapons["longbow"].Misfire == "", true},
 		{"handgun hedgerow_blocks (11.4)", hg.HedgerowBlocks, true},
+		{"artillery reaction_first_only (11.2)", art.ReactionFirstOnly, true},
+		{"handgun reaction_first_only (11.2)", hg.ReactionFirstOnly, true},
+		{"longbow reaction_first_only", tb.Weapons["longbow"].ReactionFirstOnly, false},
 		{"artillery hedgerow_blocks", art.HedgerowBlocks, false},
 		{"Hedgerow/Brush hedgerow", tb.Terrain["hedgerow-brush"].Hedgerow, true},
 		{"Hedgerow hexside hedgerow", tb.Hexsides["hedgerow"].Hedgerow, true},
@@ -170,7 +173,7 @@ func TestBloodAndRosesArtilleryEntries(t *testing.T) {
 			t.Errorf("%s: a Blood & Roses switch is on: %+v, over_units %d", vol, r, other.FireDRM.OverUnits)
 		}
 		for k, w := range other.Weapons {
-			if w.FrontOnly || w.Misfire != "" || w.HedgerowBlocks {
+			if w.FrontOnly || w.Misfire != "" || w.HedgerowBlocks || w.ReactionFirstOnly {
 				t.Errorf("%s weapon %s: %+v", vol, k, w)
 			}
 		}

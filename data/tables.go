@@ -215,7 +215,7 @@ func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units", "front_only", "misfire", "hedgerow_blocks")
+		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units", "front_only", "misfire", "hedgerow_blocks", "reaction_first_only")
 		w := &engine.Weapon{Key: kv.key, Name: o.str("name", true)}
 		if rn := o.node("range_drm", true); rn != nil {
 			if p.is(rn, join(path, "range_drm"), yaml.SequenceNode, "a list of DRMs, one per range from 1 hex up to the maximum range") {
@@ -232,6 +232,7 @@ func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
 		w.OverUnits = o.bool("over_units")
 		w.FrontOnly = o.bool("front_only")
 		w.HedgerowBlocks = o.bool("hedgerow_blocks")
+		w.ReactionFirstOnly = o.bool("reaction_first_only")
 		switch m := o.str("misfire", false); m {
 		case "", engine.MisfireEliminated, engine.MisfireDisordered:
 			w.Misfire = m

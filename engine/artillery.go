@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Blood & Roses Artillery: its limbered side (2.2, 7.6), its fire (11.1,
 // 11.3) and its results (12.3, 14.2, 14.4, 14.5). Everything here is
@@ -209,3 +212,41 @@ func (g *game) misfire(s *shot) {
 const misfireText = "Misfire: a natural 0, no effect on the target (B&R 11.3)"
 
 func init() { registerEvents(UnitUnlimbered{}, DisorderChecked{}) }
+
+// spendFirstOnly: the reactors whose weapon reacts only to the first enemy
+// unit entering their Frontal hex (Weapon.ReactionFirstOnly, B&R 11.2) and
+// that could fire at unit i, which just did, spend their Reaction Fire on
+// it, whether they fire at it or not (ruling R248). They may still fire at
+// it now: the list of this entry's reactors is made.
+func (g *game) spendFirstOnly(i int, reactors []int) {
+	var spent []string
+	for _, j := range reactors {
+		if w := unitWeapon(g.sc, g.st, j); w != nil && w.ReactionFirstOnly && CanFire(g.sc, g.st, j, i, true) == nil {
+			spent = append(spent, g.sc.Units[j].ID)
+		}
+	}
+	if len(spent) > 0 {
+		g.emit(ReactionSpent{Units: spent, Mover: g.sc.Units[i].ID})
+	}
+}
+
+// ReactionSpent: missile units that react only to the first enemy unit to
+// enter their Frontal hex met it: they may fire at it, and at no other
+// unit in this Activation (B&R 11.2).
+type ReactionSpent struct {
+	Units []string `json:"units"`
+	Mover string   `json:"mover"`
+}
+
+func (e ReactionSpent) apply(st *State) {
+	for _, u := range e.Units {
+		st.Unit(u).Reacted = true
+	}
+}
+
+func (e ReactionSpent) describe(*Scenario) string {
+	return fmt.Sprintf("%s is the first enemy unit in the Frontal hex of %s: their Reaction Fire in this Activation is at it or at none (B&R 11.2).",
+		e.Mover, strings.Join(e.Units, ", "))
+}
+
+func init() { registerEvents(ReactionSpent{}) }

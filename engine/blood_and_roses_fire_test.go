@@ -583,3 +583,93 @@ func TestBRHedgerowCover(t *testing.T) {
 		})
 	}
 }
+
+// B&R 7.6 "if it fires it is turned to its unlimbered side": Reaction Fire
+// too (ruling R240).
+func TestBRLimberedArtilleryReacts(t *testing.T) {
+	g := brMelee(t, 0+1)                        // 1 +2 (range 1) = 3: No Effect
+	g.artillery("CA1", "0505", hex.FaceW, true) // Frontal: 0406, 0405
+	g.troop("AN1", "0206", hex.FaceE, "INF")
+	evs := g.send(red, "ACTIVATE Anna\nMOVE AN1 0306 0406").Events
+	f := shots(evs)
+	if len(f) != 1 || !f[0].Reaction || f[0].Unit != "CA1" {
+		t.Fatalf("shots %+v: %s", f, g.story(evs))
+	}
+	wantShot(t, f[0], "CA1", "AN1", 1, []string{"+2 9.3"}, 3, "foot", "No Effect")
+	if u, ok := findEvent[engine.UnitUnlimbered](evs); !ok || u.Unit != "CA1" || g.unit("CA1").Limbered {
+		t.Errorf("CA1 %+v, want unlimbered by its Reaction Fire: %s", g.unit("CA1"), g.story(evs))
+	}
+}
+
+// R242: a Mounted MAA Counter-Charging the Artillery that fired at it
+// (B&R 13.9) finds nothing to charge when the guns blew up (11.3).
+func TestBRMisfireEndsTheCounterCharge(t *testing.T) {
+	g := brMelee(t, 2, 0) // Counter-Charge DR 2 (5 or less succeeds), then the natural 0
+	g.artillery("AN1", "0505", hex.FaceE, false)
+	g.troop("CA1", "0705", hex.FaceW, "MM")
+	g.send(red, "ACTIVATE Anna")
+	evs := g.send(red, "FIRE AN1 AT CA1").Events
+	cc, ok := findEvent[engine.CounterChargeRolled](evs)
+	if !ok || !cc.Success {
+		t.Fatalf("want a successful Counter-Charge roll: %s", g.story(evs))
+	}
+	l, ok := findEvent[engine.AttackLapsed](evs)
+	if !ok || !strings.Contains(l.Reason, "blew up") || !strings.Contains(l.Reason, "B&R 11.3") {
+		t.Errorf("lapse %+v: %s", l, g.story(evs))
+	}
+	if g.unit("AN1").Status != engine.Eliminated || g.unit("CA1").Hex != h(t, "0705") || count[engine.AttackResolved](evs) != 0 {
+		t.Errorf("AN1 %v, CA1 in %s: %s", g.unit("AN1").Status, g.unit("CA1").Hex, g.story(evs))
+	}
+}
+
+// docs/orders.md: LIMBER and UNLIMBER take one unit.
+func TestBRLimberOrderSyntax(t *testing.T) {
+	orders := parse(t, "limber ART1\nUnlimber ART2")
+	if len(orders) != 2 || orders[0].String() != "LIMBER ART1" || orders[1].String() != "UNLIMBER ART2" {
+		t.Errorf("parsed %v", orders)
+	}
+	for _, in := range []string{"LIMBER", "UNLIMBER ART1 ART2"} {
+		_, err := engine.ParseOrders(engine.SplitLines(in))
+		ill, ok := err.(*engine.IllegalOrderError)
+		if !ok || ill.Rule != "docs/orders.md" || !strings.Contains(ill.Reason, "needs one unit") {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}
+
+// B&R 11.2 Artillery and Handguns: Reaction Fire "applies to only the
+// first enemy unit that does so in a given Activation" (the weapon's
+// reaction_first_only; ruling R248): CA1's Artillery, whose owner would
+// be asked, meets AN1 first while the Longbow beside it fires at AN1 (one
+// unit per entry, R244); when AN2 enters its Frontal hex after, it may
+// not react. Without the entry, it would be asked about AN2.
+func TestBRArtilleryReactsToTheFirstOnly(t *testing.T) {
+	for _, firstOnly := range []bool{true, false} {
+		g := brMelee(t, 1)
+		if !firstOnly {
+			g.sc.Tables.Weapons = maps.Clone(g.sc.Tables.Weapons)
+			w := *g.sc.Tables.Weapons["artillery"]
+			w.ReactionFirstOnly = false
+			g.sc.Tables.Weapons["artillery"] = &w
+		}
+		g.artillery("CA1", "0505", hex.FaceW, false) // Frontal: 0406, 0405
+		g.troop("CA2", "0506", hex.FaceNW, "LB")     // Frontal: 0406, 0505
+		g.troop("AN1", "0206", hex.FaceE, "INF")
+		g.troop("AN2", "0304", hex.FaceE, "INF")
+		g.send(blue, "STANDING REACTION FIRE ASK CA1")
+		evs := g.send(red, "ACTIVATE Anna\nMOVE AN1 0306 0406").Events
+		f := shots(evs)
+		if len(f) != 1 || f[0].Unit != "CA2" || g.st.Pending.Kind != engine.DecideActions {
+			t.Fatalf("first only %v: shots %+v, waiting %s: %s", firstOnly, f, engine.Waiting(g.sc, g.st), g.story(evs))
+		}
+		sp, spent := findEvent[engine.ReactionSpent](evs)
+		if spent != firstOnly || spent && (len(sp.Units) != 1 || sp.Units[0] != "CA1" || sp.Mover != "AN1") {
+			t.Errorf("first only %v: spent %+v: %s", firstOnly, sp, g.story(evs))
+		}
+		evs = g.send(red, "MOVE AN2 0405").Events
+		asked := g.st.Pending.Kind == engine.DecideReaction
+		if asked == firstOnly || len(shots(evs)) != 0 {
+			t.Errorf("first only %v: CA1 asked about AN2 %v: %s", firstOnly, asked, g.story(evs))
+		}
+	}
+}

@@ -225,6 +225,7 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 			g.captureIn(i, x)
 		}
 		start = k + 1
+		g.spendFirstOnly(i, reactors)
 		var ask []string
 		fired := false
 		for _, j := range reactors {

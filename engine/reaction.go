@@ -208,7 +208,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 		if u.Side == side || w == nil || us.OffMap || us.Status == Eliminated || us.Status == Retired {
 			continue
 		}
-		if w.ReactionTargets > 0 && us.Reacted || fireMode(sc, st, j, true) == FireNever {
+		if (w.ReactionTargets > 0 || w.ReactionFirstOnly) && us.Reacted || fireMode(sc, st, j, true) == FireNever {
 			continue
 		}
 		fr := sc.Map.Grid.FrontalHexes(us.Hex, us.Facing)
@@ -228,6 +228,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 // come last: when one is left, the move stops and waits (asked).
 func (g *game) reactionFire(r *MoveRun, reactors []int) (asked bool, err error) {
 	i, h := r.Unit, r.Path[r.Next]
+	g.spendFirstOnly(i, reactors)
 	var ask []string
 	for _, j := range reactors {
 		us := g.st.Units[i]

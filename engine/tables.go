@@ -467,6 +467,13 @@ type Weapon struct {
 	// "for Handguns by Hedgerow/Brush hexes and Hedgerow hexsides which
 	// are not part of the firing or target unit's hex").
 	HedgerowBlocks bool
+	// ReactionFirstOnly: the unit may react only to the first enemy unit
+	// that moves or Charges into its Frontal hex in an enemy Activation
+	// and that it could fire at; if it does not fire at that one it has
+	// spent its Reaction Fire (Blood & Roses 11.2 Artillery and Handguns:
+	// "This applies to only the first enemy unit that does so in a given
+	// Activation"; ruling R248). ReactionTargets still limits its shots.
+	ReactionFirstOnly bool
 }
 
 // The values of Weapon.Misfire (Blood & Roses 11.3).
