@@ -673,3 +673,31 @@ func TestBRArtilleryReactsToTheFirstOnly(t *testing.T) {
 		}
 	}
 }
+
+// B&R 11.2 "When any enemy unit moves or Charges into an adjacent frontal
+// hex ... Only one missile unit (owner's choice) can Reaction fire at an
+// enemy unit when it enters a hex": a Charge too (ruling R244).
+func TestBROneReactionPerChargeEntry(t *testing.T) {
+	for _, one := range []bool{true, false} {
+		g := brMelee(t, 0, 0, 5, 5)
+		g.sc.Tables.Rules.OneReactionPerEntry = one
+		g.troop("CA1", "0505", hex.FaceSW, "INF")
+		g.troop("DO1", "0504", hex.FaceSW, "LB") // Front: 0505, 0405, where the Charge ends
+		g.troop("DO2", "0406", hex.FaceNW, "LB") // Front: 0405 too
+		g.troop("AN2", "0304", hex.FaceE, "MM")
+		evs := g.shockRound("CHARGE AN2 AT CA1\nEND")
+		var got []string
+		for _, f := range shots(evs) {
+			if f.Reaction && f.Target == "AN2" {
+				got = append(got, f.Unit)
+			}
+		}
+		want := "DO1 DO2"
+		if one {
+			want = "DO1"
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("one per entry %v: reacted %v, want %s: %s", one, got, want, g.story(evs))
+		}
+	}
+}
