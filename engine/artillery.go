@@ -170,7 +170,7 @@ func (e DisorderChecked) describe(*Scenario) string {
 	if e.Eliminated {
 		what = "it is Eliminated"
 	}
-	return fmt.Sprintf("%s is never Disordered: Disorder check %s, %d or less Eliminates: %s (B&R 14.2).", e.Unit, describeRoll(e.Roll), e.Max, what)
+	return fmt.Sprintf("%s is never Disordered: Disorder check, %s (%d or less Eliminates): %s (B&R 14.2).", e.Unit, describeRoll(e.Roll), e.Max, what)
 }
 
 // misfires: a natural 0 on the fire of a unit whose weapon may blow up
@@ -209,7 +209,7 @@ func (g *game) misfire(s *shot) {
 }
 
 // misfireText is the Fire Results Table's place in a misfire's UnitFired.
-const misfireText = "Misfire: a natural 0, no effect on the target (B&R 11.3)"
+const misfireText = "Misfire"
 
 func init() { registerEvents(UnitUnlimbered{}, DisorderChecked{}) }
 

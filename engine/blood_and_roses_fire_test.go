@@ -211,7 +211,10 @@ func TestBRReliabilityNaturalZero(t *testing.T) {
 			if len(f) == 0 {
 				t.Fatalf("no shot: %s", g.story(evs))
 			}
-			wantShot(t, f[0], "AN1", "CA1", 0, c.mods, 0+sum(f[0].Roll.Mods), "foot", "Misfire: a natural 0, no effect on the target (B&R 11.3)")
+			wantShot(t, f[0], "AN1", "CA1", 0, c.mods, 0+sum(f[0].Roll.Mods), "foot", "Misfire")
+			if !f[0].Misfire || !strings.Contains(engine.Describe(g.sc, f[0]), "a natural 0, its guns blow up, with no effect on CA1 (B&R 11.3)") {
+				t.Errorf("the misfire is not told: %s", engine.Describe(g.sc, f[0]))
+			}
 			if got := len(f) == 2 && f[1].Return && f[1].Unit == "CA1"; got != c.returned || len(f) > 2 {
 				t.Errorf("Return Fire %v, want %v: %s", got, c.returned, g.story(evs))
 			}

@@ -331,7 +331,7 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 	}
 	for k, s := range shots {
 		e := UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[s.target].ID, Return: k > 0,
-			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted}
+			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted, Misfire: s.misfire}
 		if k == 0 {
 			e.MP = mp
 		}
@@ -439,6 +439,9 @@ type UnitFired struct {
 	// MP is what the fire cost a mounted archer firing during its move
 	// from an enemy ZOC (Infidel 11.2).
 	MP int `json:"mp,omitempty"`
+	// Misfire: a natural 0 blew up the firer's guns; the shot has no
+	// result on the target (B&R 11.3).
+	Misfire bool `json:"misfire,omitempty"`
 }
 
 func (e UnitFired) apply(st *State) {
@@ -468,6 +471,9 @@ func (e UnitFired) describe(*Scenario) string {
 	cost := ""
 	if e.MP > 0 {
 		cost = fmt.Sprintf(" (%d MP to fire from an enemy ZOC)", e.MP)
+	}
+	if e.Misfire {
+		return fmt.Sprintf("%s %s %s: %s: a natural 0, its guns blow up, with no effect on %s (B&R 11.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Target)
 	}
 	return fmt.Sprintf("%s %s %s%s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, cost, describeRoll(e.Roll), e.Column, e.Result)
 }

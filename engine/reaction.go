@@ -267,6 +267,6 @@ func (g *game) reactOnce(i, j int) error {
 	if err != nil {
 		return err
 	}
-	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text})
+	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire})
 	return g.applyFire(s)
 }
