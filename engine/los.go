@@ -206,12 +206,12 @@ func hedgerowCover(sc *Scenario, st *State, firer, target int) string {
 	return ""
 }
 
-// overUnitsHexes: the line from a to b passes through one or more hexes
+// overUnitsHex: the line from a to b passes through one or more hexes
 // occupied by units (B&R 11.4: "Fire from an Archer or Longbow through one
 // or more hexes occupied by units receives a -1 DRM"): a hex it crosses,
 // or both hexes of a hexside it runs along (ruling R245). It returns the
 // first such hex, or "".
-func overUnitsHex(st *State, sc *Scenario, a, b hex.Hex) string {
+func overUnitsHex(sc *Scenario, st *State, a, b hex.Hex) string {
 	for _, s := range sc.Map.Grid.Line(a, b) {
 		switch {
 		case s.Kind == hex.Through && occupant(st, s.Hex) >= 0:
