@@ -221,7 +221,11 @@ func TestBloodAndRosesLimberedAtSetUp(t *testing.T) {
 	if st := engine.NewState(sc); !st.Units[0].Limbered || st.Units[1].Limbered {
 		t.Errorf("units %+v: want R1 alone limbered", st.Units)
 	}
-	bad := strings.Replace(src, "type: INF,", "type: INF, limbered: true,", 1)
+	bad := strings.Replace(src, "limbered: true,", "limbered: true, status: disordered,", 1)
+	if _, err := ParseScenario("limbered.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "Artillery is never Disordered or Retired: it starts Normal (B&R 14.2, 14.5)") {
+		t.Errorf("a Disordered Artillery: %v", err)
+	}
+	bad = strings.Replace(src, "type: INF,", "type: INF, limbered: true,", 1)
 	if _, err := ParseScenario("limbered.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "Infantry has no limbered side: only Artillery limbers (B&R 2.2, 7.6)") {
 		t.Errorf("a limbered Infantry: %v", err)
 	}
