@@ -704,3 +704,30 @@ func TestBROneReactionPerChargeEntry(t *testing.T) {
 		}
 	}
 }
+
+// B&R 11.3: "Unless the Handgun unit is Retired, the target of the Handgun
+// unit's attack is still eligible to ... continue a Counter-Charge"
+// (ruling R242): a Handgun only Disordered by its natural 0 is
+// Counter-Charged.
+func TestBRHandgunMisfireCounterCharged(t *testing.T) {
+	g := brMelee(t, 2, 0, 5, 5, 5, 5)
+	g.troop("AN1", "0505", hex.FaceE, "HG")
+	g.troop("CA1", "0705", hex.FaceW, "MM")
+	g.send(red, "ACTIVATE Anna")
+	evs := g.send(red, "FIRE AN1 AT CA1").Events
+	if cc, ok := findEvent[engine.CounterChargeRolled](evs); !ok || !cc.Success {
+		t.Fatalf("want a successful Counter-Charge roll: %s", g.story(evs))
+	}
+	for _, e := range evs {
+		if l, ok := e.(engine.AttackLapsed); ok && strings.Contains(l.Reason, "blew up") {
+			t.Errorf("the Counter-Charge lapsed: %s", g.story(evs))
+		}
+	}
+	atts := resolved(evs)
+	if len(atts) == 0 || atts[0].Defender != "AN1" {
+		t.Errorf("want CA1's Counter-Charge on AN1 resolved: %s", g.story(evs))
+	}
+	if d, ok := findEvent[engine.UnitDisordered](evs); !ok || d.Unit != "AN1" || !strings.Contains(d.Cause, "B&R 11.3") {
+		t.Errorf("want AN1 Disordered by its misfire first: %s", g.story(evs))
+	}
+}
