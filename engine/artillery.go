@@ -6,10 +6,14 @@ import (
 )
 
 // Blood & Roses Artillery: its limbered side (2.2, 7.6), its fire (11.1,
-// 11.3) and its results (12.3, 14.2, 14.4, 14.5). Everything here is
-// keyed on the tables' unit type and weapon entries (limbered_side,
-// never_disordered; front_only, misfire) and rule switches
-// (rules.fire_disorder_check), never on the volume.
+// 11.3), its Reaction Fire at the first enemy unit only (11.2; Handguns
+// too) and its results (12.3, 14.2, 14.4, 14.5). Everything here is keyed
+// on the tables' unit type and weapon entries (limbered_side,
+// never_disordered; front_only, misfire, reaction_first_only) and rule
+// switches (rules.fire_disorder_check), never on the volume. The other
+// Blood & Roses fire rules are in fire.go and los.go (11.1 front_only,
+// 11.4 over units and hedgerows) and reaction.go (11.2 one reaction per
+// entry).
 //
 // 7.6 "Artillery can either be in a limbered or unlimbered state. A
 // limbered Artillery unit can move; if it fires it is turned to its
