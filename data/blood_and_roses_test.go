@@ -1,6 +1,7 @@
 package data
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -296,5 +297,112 @@ func TestBattleFlightRead(t *testing.T) {
 	}
 	if !sc.Rules.BattleFlight {
 		t.Error("rules.battle_flight not read")
+	}
+}
+
+// Blood & Roses Artillery and missile fire (7.6, 11.1-11.4, 12.3, 14.2,
+// 14.4, 14.5; rulings R240-R259): the entries and switches of the house
+// tables, off in Men of Iron and Infidel.
+func TestBloodAndRosesArtilleryEntries(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	art, hg := tb.Weapons["artillery"], tb.Weapons["handgun"]
+	for _, c := range []struct {
+		what      string
+		got, want bool
+	}{
+		{"ART limbered_side (2.2, 7.6)", tb.UnitTypes["ART"].LimberedSide, true},
+		{"ART never_disordered (14.2)", tb.UnitTypes["ART"].NeverDisordered, true},
+		{"HG never_disordered", tb.UnitTypes["HG"].NeverDisordered, false},
+		{"artillery front_only (11.1)", art.FrontOnly, true},
+		{"longbow front_only", tb.Weapons["longbow"].FrontOnly, false},
+		{"artillery misfire eliminated (11.3)", art.Misfire == engine.MisfireEliminated, true},
+		{"handgun misfire disordered (11.3)", hg.Misfire == engine.MisfireDisordered, true},
+		{"longbow no misfire", tb.Weapons["longbow"].Misfire == "", true},
+		{"handgun hedgerow_blocks (11.4)", hg.HedgerowBlocks, true},
+		{"artillery reaction_first_only (11.2)", art.ReactionFirstOnly, true},
+		{"handgun reaction_first_only (11.2)", hg.ReactionFirstOnly, true},
+		{"longbow reaction_first_only", tb.Weapons["longbow"].ReactionFirstOnly, false},
+		{"artillery hedgerow_blocks", art.HedgerowBlocks, false},
+		{"Hedgerow/Brush hedgerow", tb.Terrain["hedgerow-brush"].Hedgerow, true},
+		{"Hedgerow hexside hedgerow", tb.Hexsides["hedgerow"].Hedgerow, true},
+		{"woods not hedgerow", tb.Terrain["woods"].Hedgerow, false},
+		{"rules.fire_disorder_check (14.2)", tb.Rules.FireDisorderCheck && tb.Rules.FireDisorderCheckMax == 4, true},
+		{"rules.one_reaction_per_entry (11.2)", tb.Rules.OneReactionPerEntry, true},
+		{"rules.over_units_friend_adjacent (11.4)", tb.Rules.OverUnitsFriendAdjacent, true},
+		{"rules.hedgerow_cover (11.4)", tb.Rules.HedgerowCover, true},
+		{"fire_drm.over_units -1 (11.4)", tb.FireDRM.OverUnits == -1, true},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)
+		}
+	}
+	for _, vol := range []string{"moi", "infidel"} {
+		other, err := Tables(vol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := other.Rules
+		if r.FireDisorderCheck || r.OneReactionPerEntry || r.OverUnitsFriendAdjacent || r.HedgerowCover || other.FireDRM.OverUnits != 0 {
+			t.Errorf("%s: a Blood & Roses switch is on: %+v, over_units %d", vol, r, other.FireDRM.OverUnits)
+		}
+		for k, w := range other.Weapons {
+			if w.FrontOnly || w.Misfire != "" || w.HedgerowBlocks || w.ReactionFirstOnly {
+				t.Errorf("%s weapon %s: %+v", vol, k, w)
+			}
+		}
+		for k, ut := range other.UnitTypes {
+			if ut.LimberedSide || ut.NeverDisordered {
+				t.Errorf("%s unit type %s: %+v", vol, k, ut)
+			}
+		}
+	}
+
+	b, err := os.ReadFile("tables/blood-and-roses.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{"misfire: eliminated", "misfire: exploded", `weapons.artillery.misfire: "exploded": want "eliminated" or "disordered"`},
+		{"fire_disorder_check: 4 ", "fire_disorder_check: 10 ", "rules.fire_disorder_check: 10: the highest die (0-9)"},
+		{"limbered_side: true", "limbered_side: maybe", "unit_types.ART.limbered_side"},
+	} {
+		bad := strings.Replace(string(b), c.from, c.to, 1)
+		if bad == string(b) {
+			t.Fatalf("%q not in the tables", c.from)
+		}
+		if _, err := ParseTables("blood-and-roses.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.to, err, c.want)
+		}
+	}
+}
+
+// B&R 7.6 "See the individual battle for information about the state a
+// player's Artillery begins the game in": a unit's `limbered: true`, for
+// a type with a limbered side only.
+func TestBloodAndRosesLimberedAtSetUp(t *testing.T) {
+	b, err := os.ReadFile("testdata/good/base.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "volume: moi", "volume: blood-and-roses", 1)
+	src = strings.Replace(src, "{id: R1, type: LB,", "{id: R1, type: ART, limbered: true,", 1)
+	src = strings.Replace(src, "type: PK,", "type: INF,", 1)
+	sc, err := ParseScenario("limbered.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := engine.NewState(sc); !st.Units[0].Limbered || st.Units[1].Limbered {
+		t.Errorf("units %+v: want R1 alone limbered", st.Units)
+	}
+	bad := strings.Replace(src, "limbered: true,", "limbered: true, status: disordered,", 1)
+	if _, err := ParseScenario("limbered.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "Artillery is never Disordered or Retired: it starts Normal (B&R 14.2, 14.5)") {
+		t.Errorf("a Disordered Artillery: %v", err)
+	}
+	bad = strings.Replace(src, "type: INF,", "type: INF, limbered: true,", 1)
+	if _, err := ParseScenario("limbered.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "Infantry has no limbered side: only Artillery limbers (B&R 2.2, 7.6)") {
+		t.Errorf("a limbered Infantry: %v", err)
 	}
 }

@@ -656,7 +656,7 @@ func (s *scen) units(n *yaml.Node) {
 		if id := peek(item, "id"); id != "" {
 			path = join("units", id)
 		}
-		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ratings", "shield_wall", "no_retreat", "schiltron")
+		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ratings", "shield_wall", "no_retreat", "schiltron", "limbered")
 		u := engine.UnitSpec{ID: o.str("id", true), Name: o.str("name", false), OffMap: o.bool("off_map")}
 		if u.ID != "" {
 			if s.id(u.ID, o.line("id"), join(path, "id")) {

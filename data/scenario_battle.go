@@ -34,6 +34,15 @@ func (s *scen) commandRules(o *object, path string, c *engine.CommandSpec) {
 func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engine.UnitType) {
 	u.NoRetreat = o.bool("no_retreat")
 	s.schiltron(o, path, u, ut)
+	if ut != nil && ut.NeverDisordered && u.Status != engine.Normal {
+		s.add(o.line("status"), join(path, "status"), "%s is never Disordered or Retired: it starts Normal (B&R 14.2, 14.5)", ut.Name)
+	}
+	if o.bool("limbered") {
+		u.Limbered = true
+		if ut != nil && !ut.LimberedSide {
+			s.add(o.line("limbered"), join(path, "limbered"), "%s has no limbered side: only Artillery limbers (B&R 2.2, 7.6)", ut.Name)
+		}
+	}
 	if !o.bool("shield_wall") {
 		return
 	}

@@ -67,7 +67,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Fire = p.resultTable(n, "fire", "Fire Results Table", fireColumns, true)
 	}
 	if n := o.node("fire_drm", true); n != nil {
-		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "angle_of_fire_types", "shield_wall", "mounted_firer", "target_type", "bombard")
+		fo := p.object(n, "fire_drm", "disordered_firer", "retired_target", "angle_of_fire", "angle_of_fire_types", "shield_wall", "mounted_firer", "target_type", "bombard", "over_units")
 		t.FireDRM = engine.FireDRMs{
 			DisorderedFirer: fo.int("disordered_firer", true),
 			RetiredTarget:   fo.int("retired_target", true),
@@ -75,6 +75,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			ShieldWall:      fo.int("shield_wall", true),
 			MountedFirer:    fo.int("mounted_firer", false),
 			Bombard:         fo.int("bombard", false),
+			OverUnits:       fo.int("over_units", false),
 		}
 		t.FireDRM.AngleOfFireTypes = p.typeList(fo, "fire_drm", "angle_of_fire_types", t)
 		if tn := fo.node("target_type", false); tn != nil {
@@ -143,9 +144,10 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			"leader_casualty_unmodified", "army_activation", "army_clearance", "army_move_clearance", "army_continuation_drm",
 			"one_battle_continuation_drm", "seizure_counters",
 			"adjacency_limits", "leader_alone_ma", "pass_through_movers", "pass_through_free", "pass_through_never", "dismount_at_start",
-			"leader_casualty_unmodified", "retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
+			"retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
 			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard",
-			"battle_flight_max", "battle_flight_ignores")
+			"battle_flight_max", "battle_flight_ignores",
+			"fire_disorder_check", "one_reaction_per_entry", "over_units_friend_adjacent", "hedgerow_cover")
 		t.Rules.AdjacencyLimits = ro.bool("adjacency_limits")
 		t.Rules.LeaderAloneMA = ro.int("leader_alone_ma", false)
 		if t.Rules.LeaderAloneMA < 0 {
@@ -187,6 +189,17 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		if t.Rules.ArmyActivation && !(ro.has("army_clearance") && ro.has("army_move_clearance")) {
 			p.add(ro.line("army_activation"), "rules.army_activation", "needs army_clearance and army_move_clearance (Blood & Roses 6.1: three and four hexes)")
 		}
+		if ro.has("fire_disorder_check") {
+			// B&R 14.2: "if the DR is 4 or less the Artillery unit is Eliminated".
+			t.Rules.FireDisorderCheck = true
+			t.Rules.FireDisorderCheckMax = ro.int("fire_disorder_check", false)
+			if m := t.Rules.FireDisorderCheckMax; m < 0 || m > 9 {
+				p.add(ro.line("fire_disorder_check"), "rules.fire_disorder_check", "%d: the highest die (0-9) that Eliminates a never-Disordered unit Disordered by fire (B&R 14.2)", m)
+			}
+		}
+		t.Rules.OneReactionPerEntry = ro.bool("one_reaction_per_entry")
+		t.Rules.OverUnitsFriendAdjacent = ro.bool("over_units_friend_adjacent")
+		t.Rules.HedgerowCover = ro.bool("hedgerow_cover")
 		t.Rules.RetireThroughZOC = ro.bool("retire_through_zoc")
 		t.Rules.RetireClearOfAttackers = ro.bool("retire_clear_of_attackers")
 		t.Rules.RetreatBeforeContinued = ro.bool("retreat_before_continued")
@@ -257,7 +270,7 @@ func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units")
+		o := p.object(kv.v, path, "name", "range_drm", "return_fire", "reaction_targets", "over_units", "front_only", "misfire", "hedgerow_blocks", "reaction_first_only")
 		w := &engine.Weapon{Key: kv.key, Name: o.str("name", true)}
 		if rn := o.node("range_drm", true); rn != nil {
 			if p.is(rn, join(path, "range_drm"), yaml.SequenceNode, "a list of DRMs, one per range from 1 hex up to the maximum range") {
@@ -272,6 +285,15 @@ func (p *parser) weapons(t *engine.Tables, n *yaml.Node) {
 		}
 		w.ReturnFire = o.bool("return_fire")
 		w.OverUnits = o.bool("over_units")
+		w.FrontOnly = o.bool("front_only")
+		w.HedgerowBlocks = o.bool("hedgerow_blocks")
+		w.ReactionFirstOnly = o.bool("reaction_first_only")
+		switch m := o.str("misfire", false); m {
+		case "", engine.MisfireEliminated, engine.MisfireDisordered:
+			w.Misfire = m
+		default:
+			p.add(o.line("misfire"), join(path, "misfire"), "%q: want %q or %q (B&R 11.3 Artillery/Handgun Reliability)", m, engine.MisfireEliminated, engine.MisfireDisordered)
+		}
 		if rn := o.node("reaction_targets", false); rn != nil {
 			if s, ok := p.scalar(rn, join(path, "reaction_targets")); ok {
 				if strings.EqualFold(s, "each") {
@@ -296,7 +318,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		}
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
-			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as")
+			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as",
+			"limbered_side", "never_disordered")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -331,6 +354,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			AlwaysInCommand:       o.bool("always_in_command"),
 			FireOrShock:           o.bool("fire_or_shock"),
 			ReactedDefendsAs:      o.str("reacted_defends_as", false),
+			LimberedSide:          o.bool("limbered_side"),
+			NeverDisordered:       o.bool("never_disordered"),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {
@@ -427,11 +452,12 @@ func (p *parser) terrain(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock")
+		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock", "hedgerow")
 		tt := &engine.TerrainType{
 			Key:       kv.key,
 			Name:      o.str("name", true),
 			BlocksLOS: o.bool("blocks_los"),
+			Hedgerow:  o.bool("hedgerow"),
 			NoCharge:  o.bool("no_charge"),
 			ShockDRM:  p.shockDRMs(o, path),
 		}
@@ -451,7 +477,7 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance")
+		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance", "hedgerow")
 		ht := &engine.HexsideType{
 			Key:        kv.key,
 			Name:       o.str("name", true),
@@ -460,6 +486,7 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 			NoCharge:   o.bool("no_charge"),
 			ShockDRM:   p.shockDRMs(o, path),
 			Reluctance: o.int("reluctance", false),
+			Hedgerow:   o.bool("hedgerow"),
 		}
 		if cn := o.node("cost", true); cn != nil {
 			ht.Cost = p.classCosts(cn, join(path, "cost"))

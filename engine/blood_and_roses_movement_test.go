@@ -230,7 +230,8 @@ func TestBloodAndRosesPassThrough(t *testing.T) {
 	} {
 		t.Run(tc.mover+" through "+tc.through, func(t *testing.T) {
 			g := brMelee(t)
-			g.troop("AN1", "0301", hex.FaceSE, tc.mover)
+			i := g.troop("AN1", "0301", hex.FaceSE, tc.mover)
+			g.st.Units[i].Limbered = tc.mover == "ART" // only limbered Artillery moves (7.6)
 			g.troop("AN2", "0302", hex.FaceSE, tc.through)
 			g.send(red, "ACTIVATE Anna")
 			if tc.rule != "" {

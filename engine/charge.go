@@ -253,7 +253,9 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 			g.captureIn(i, x)
 		}
 		start = k + 1
+		g.spendFirstOnly(i, reactors)
 		var ask []string
+		fired := false
 		for _, j := range reactors {
 			if chargerGone(g.st, i, h) || g.st.Retreat != nil {
 				break
@@ -262,11 +264,17 @@ func (g *game) placeCharge(i int, d Declaration) (charging bool, err error) {
 			case CanFire(g.sc, g.st, j, i, true) != nil:
 			case fireMode(g.sc, g.st, j, true) == FireAsk:
 				ask = append(ask, g.sc.Units[j].ID)
+			case g.sc.Tables.Rules.OneReactionPerEntry && fired:
+				// B&R 11.2: one missile unit reacts to one entry (ruling R244).
 			default:
 				if err := g.reactOnce(i, j); err != nil {
 					return false, err
 				}
+				fired = true
 			}
+		}
+		if fired && g.sc.Tables.Rules.OneReactionPerEntry {
+			ask = nil
 		}
 		if chargerGone(g.st, i, h) {
 			return false, nil

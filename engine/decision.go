@@ -198,7 +198,7 @@ func Legal(sc *Scenario, st *State) []string {
 			out = append(out, "RETURN FIRE "+f.Target, "HOLD FIRE "+f.Target)
 		}
 	case DecideReaction:
-		out = append(out, reactForms(st)...)
+		out = append(out, reactForms(sc, st)...)
 	case DecideResponse:
 		out = append(out, responseForms(sc, st)...)
 	case DecideCounterCharge:

@@ -40,6 +40,10 @@ type FireDRMs struct {
 	// Bombard is added to fire at a Mounted unit near a friendly Bombard
 	// marker (Herald's own rule for the marker of 2.2, ruling R116).
 	Bombard int
+	// OverUnits is added when a weapon that fires over units fires through
+	// one or more hexes occupied by units (Blood & Roses 11.4: "receives
+	// a -1 DRM, because visibility is hindered"); 0 in Men of Iron.
+	OverUnits int
 }
 
 // The Fire Results Table's columns (9.3, 12.1): the target on foot or
@@ -142,11 +146,16 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 			ts.ID, fs.ID)
 	case angle.FireAspect() == hex.Rear:
 		return refuseFire("9.1", "%s is in %s's Rear: missile units fire through Frontal and Flank hexsides only", ts.ID, fs.ID)
+	case w.FrontOnly && angle.FireAspect() != hex.Front:
+		return refuseFire("B&R 11.1", "%s is in %s's Flank: %s fires through its Frontal hexes only", ts.ID, fs.ID, weaponName(w))
 	case reaction && angle.FireAspect() != hex.Front:
 		return refuseFire("9.1", "%s is in %s's Flank: Reaction Fire goes through Frontal hexsides only", ts.ID, fs.ID)
 	}
-	if ok, why := LineOfSight(sc, st, fu.Hex, tu.Hex, w.OverUnits); !ok {
+	if ok, why := FireLineOfSight(sc, st, firer, w, tu.Hex); !ok {
 		return refuseFire("9.4", "%s has no line of sight to %s: blocked by %s", fs.ID, ts.ID, why)
+	}
+	if h := hedgerowCover(sc, st, firer, target); h != "" {
+		return refuseFire("B&R 11.4", "%s is not a missile unit and %s covers it: it is unaffected by missile fire unless the firer is adjacent", ts.ID, h)
 	}
 	return nil
 }
@@ -204,6 +213,11 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 	}
 	if st.Units[target].ShieldWall && through == hex.Front {
 		add(d.ShieldWall, "14.1", "%s is in Shield Wall and fired on through a Frontal hexside", ts.ID)
+	}
+	if w := unitWeapon(sc, st, firer); w != nil && w.OverUnits {
+		if h := overUnitsHex(sc, st, st.Units[firer].Hex, st.Units[target].Hex); h != "" {
+			add(d.OverUnits, "B&R 11.4", "firing through %s, occupied by units", h)
+		}
 	}
 	if drm, b := bombardDRM(sc, st, firer, target); b != nil {
 		add(drm, "2.2, R116", "%s is Mounted and within %d hexes of the Bombard in %s", ts.ID, b.Range, b.Hex)

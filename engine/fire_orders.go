@@ -297,6 +297,9 @@ type shot struct {
 	column        string
 	result        Result
 	leaders       []int // leaders in the target hex when fired on
+	// misfire: a natural 0 blew up the firer's guns, and the shot has no
+	// effect on its target (B&R 11.3).
+	misfire bool
 }
 
 // resolveFire rolls the Active Fire and, if the target may and will, its
@@ -328,6 +331,13 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 		return err
 	}
 	shots = append(shots, active)
+	removed := active.misfire && misfireRemoves(g.sc, g.st, i)
+	if removed {
+		// B&R 11.3: only while the Handgun is not Retired (the Artillery
+		// not Eliminated) may its target Return Fire or Counter-Charge
+		// (ruling R242).
+		returns = false
+	}
 	if returns {
 		back, err := g.shoot(j, i, "Return Fire DR")
 		if err != nil {
@@ -337,7 +347,7 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 	}
 	for k, s := range shots {
 		e := UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[s.target].ID, Return: k > 0,
-			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted}
+			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted, Misfire: s.misfire}
 		if k == 0 {
 			e.MP = mp
 		}
@@ -348,6 +358,11 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 			return err
 		}
 	}
+	if cc != nil && removed {
+		g.emit(AttackLapsed{Attackers: []string{g.sc.Units[j].ID}, Defenders: []string{g.sc.Units[i].ID},
+			Reason: "the guns of " + g.sc.Units[i].ID + " blew up: nothing is left to Counter-Charge (B&R 11.3)"})
+		return nil
+	}
 	if cc != nil {
 		return g.counterChargeFire(j, i, *cc, from)
 	}
@@ -357,10 +372,14 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 // shoot rolls one unit's fire at another.
 func (g *game) shoot(i, j int, what string) (*shot, error) {
 	sc, st := g.sc, g.st
+	g.unlimberToFire(i)
 	col := FireColumn(sc, st, j)
 	r, err := g.roll(fmt.Sprintf("%s: %s at %s (range %d)", what, sc.Units[i].ID, sc.Units[j].ID, FireRange(sc, st, i, j)), FireModifiers(sc, st, i, j)...)
 	if err != nil {
 		return nil, err
+	}
+	if misfires(sc, st, i, r) {
+		return &shot{firer: i, target: j, roll: r, column: col, result: Result{Text: misfireText}, misfire: true}, nil
 	}
 	res, _ := sc.Tables.Fire.Lookup(col, r.Total)
 	return &shot{firer: i, target: j, roll: r, column: col, result: res, leaders: stackedLeaders(sc, st, j)}, nil
@@ -383,13 +402,22 @@ func (g *game) mayReturnFire(j, firer int) bool {
 // applyFire applies a shot's result to its target, after the leader
 // casualty check a modified 9 or more calls for (15.4).
 func (g *game) applyFire(s *shot) error {
+	if s.misfire {
+		// B&R 11.3 "This has no effect on other units or leaders."
+		g.misfire(s)
+		return nil
+	}
 	if s.roll.Total >= g.sc.Tables.LeaderCasualty.FireTrigger {
 		if err := g.leaderCasualties(s.leaders, "fire", false); err != nil {
 			return err
 		}
 	}
 	cause := fmt.Sprintf("fire of %s", g.sc.Units[s.firer].ID)
-	for _, e := range asResults(g.sc, g.st, s.target, s.result.Defender) {
+	effects, err := g.fireDisorderCheck(s, s.result.Defender)
+	if err != nil {
+		return err
+	}
+	for _, e := range asResults(g.sc, g.st, s.target, effects) {
 		if g.st.Units[s.target].Status == Eliminated {
 			break
 		}
@@ -408,7 +436,7 @@ func (g *game) applyFire(s *shot) error {
 			// is Disordered instead.
 			g.unhorse(s.target, cause, []int{s.firer})
 		case EffectEliminated:
-			g.eliminate(s.target, cause)
+			g.eliminate(s.target, cause+e.why())
 		}
 	}
 	if st := g.st.Units[s.target].Status; st == Retired || st == Eliminated {
@@ -432,6 +460,9 @@ type UnitFired struct {
 	// MP is what the fire cost a mounted archer firing during its move
 	// from an enemy ZOC (Infidel 11.2).
 	MP int `json:"mp,omitempty"`
+	// Misfire: a natural 0 blew up the firer's guns; the shot has no
+	// result on the target (B&R 11.3).
+	Misfire bool `json:"misfire,omitempty"`
 }
 
 func (e UnitFired) apply(st *State) {
@@ -461,6 +492,9 @@ func (e UnitFired) describe(*Scenario) string {
 	cost := ""
 	if e.MP > 0 {
 		cost = fmt.Sprintf(" (%d MP to fire from an enemy ZOC)", e.MP)
+	}
+	if e.Misfire {
+		return fmt.Sprintf("%s %s %s: %s: a natural 0, its guns blow up, with no effect on %s (B&R 11.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Target)
 	}
 	return fmt.Sprintf("%s %s %s%s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, cost, describeRoll(e.Roll), e.Column, e.Result)
 }

@@ -39,6 +39,20 @@ import (
 // on their own if they block at all (B&R and Arquebus 11.4: "past a hex
 // vertex if blocking terrain/units is not on both sides of the LOS").
 func LineOfSight(sc *Scenario, st *State, from, to hex.Hex, overUnits bool) (ok bool, blockedBy string) {
+	units := func(h hex.Hex) string {
+		if !overUnits {
+			if o := occupant(st, h); o >= 0 {
+				return fmt.Sprintf("%s in %s (only archers fire over units)", sc.Units[o].ID, h)
+			}
+		}
+		return ""
+	}
+	return lineOfSight(sc, from, to, units)
+}
+
+// lineOfSight is LineOfSight with what else blocks in an intervening hex
+// (units, a weapon's own blocking terrain) given by more.
+func lineOfSight(sc *Scenario, from, to hex.Hex, more func(hex.Hex) string) (ok bool, blockedBy string) {
 	lf, lt := sc.Map.Elevation[from], sc.Map.Elevation[to]
 	blocks := func(h hex.Hex) string {
 		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(h)]; tt != nil && tt.BlocksLOS {
@@ -51,12 +65,7 @@ func LineOfSight(sc *Scenario, st *State, from, to hex.Hex, overUnits bool) (ok 
 		if l := sc.Map.Elevation[h]; l > lf && l > lt {
 			return fmt.Sprintf("higher ground in %s (level %d; %s is at level %d, %s at level %d)", h, l, from, lf, to, lt)
 		}
-		if !overUnits {
-			if o := occupant(st, h); o >= 0 {
-				return fmt.Sprintf("%s in %s (only archers fire over units)", sc.Units[o].ID, h)
-			}
-		}
-		return ""
+		return more(h)
 	}
 	for _, s := range sc.Map.Grid.Line(from, to) {
 		switch s.Kind {
@@ -74,4 +83,142 @@ func LineOfSight(sc *Scenario, st *State, from, to hex.Hex, overUnits bool) (ok 
 		}
 	}
 	return true, ""
+}
+
+// FireLineOfSight is the line of sight of unit firer's weapon w to the hex
+// at (9.4), with the changes of Blood & Roses 11.4 its tables switch on:
+//
+//   - "Units do not block LOS for Archers and Longbows (they're actually
+//     firing over them), unless it is a friendly unit which is adjacent to
+//     the target" (rules.over_units_friend_adjacent);
+//   - LOS is blocked "for Handguns by Hedgerow/Brush hexes and Hedgerow
+//     hexsides which are not part of the firing or target unit's hex"
+//     (the weapon's hedgerow_blocks). A hexside is crossed where the line
+//     passes from one hex it crosses into the next; one it runs along, or
+//     meets at a vertex only, is not (ruling R246).
+func FireLineOfSight(sc *Scenario, st *State, firer int, w *Weapon, at hex.Hex) (ok bool, blockedBy string) {
+	from, side := st.Units[firer].Hex, sc.Units[firer].Side
+	friendAdjacent := w.OverUnits && sc.Tables.Rules.OverUnitsFriendAdjacent
+	more := func(h hex.Hex) string {
+		if o := occupant(st, h); o >= 0 {
+			switch {
+			case !w.OverUnits:
+				return fmt.Sprintf("%s in %s (only archers fire over units)", sc.Units[o].ID, h)
+			case friendAdjacent && sc.Units[o].Side == side && sc.Map.Grid.Distance(h, at) == 1:
+				return fmt.Sprintf("%s in %s, a friendly unit next to the target (B&R 11.4)", sc.Units[o].ID, h)
+			}
+		}
+		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(h)]; w.HedgerowBlocks && tt != nil && tt.Hedgerow {
+			return fmt.Sprintf("%s in %s (B&R 11.4: hedgerows block a %s's line of sight)", terrainName(tt), h, weaponName(w))
+		}
+		return ""
+	}
+	if ok, why := lineOfSight(sc, from, at, more); !ok {
+		return false, why
+	}
+	if w.HedgerowBlocks {
+		for _, c := range crossedHexsides(sc, from, at) {
+			if c[0] == from || c[1] == at {
+				continue // "not part of the firing or target unit's hex"
+			}
+			if f := hedgerowBetween(sc, c[0], c[1]); f != "" {
+				return false, fmt.Sprintf("the %s hexside %s|%s (B&R 11.4: hedgerows block a %s's line of sight)", f, c[0], c[1], weaponName(w))
+			}
+		}
+	}
+	return true, ""
+}
+
+func terrainName(tt *TerrainType) string {
+	if tt.Name != "" {
+		return tt.Name
+	}
+	return tt.Key
+}
+
+// crossedHexsides are the hexsides the line from a to b crosses, as pairs
+// of the hex it leaves and the hex it enters, in order (ruling R246).
+func crossedHexsides(sc *Scenario, a, b hex.Hex) [][2]hex.Hex {
+	var out [][2]hex.Hex
+	prev, ok := a, true
+	step := func(h hex.Hex) {
+		if ok && sc.Map.Grid.Distance(prev, h) == 1 {
+			out = append(out, [2]hex.Hex{prev, h})
+		}
+		prev, ok = h, true
+	}
+	for _, s := range sc.Map.Grid.Line(a, b) {
+		switch s.Kind {
+		case hex.Through:
+			step(s.Hex)
+		case hex.Along:
+			ok = false
+		}
+	}
+	step(b)
+	return out
+}
+
+// hedgerowBetween names a hedgerow hexside feature between two adjacent
+// hexes, or "".
+func hedgerowBetween(sc *Scenario, a, b hex.Hex) string {
+	for _, f := range featuresBetween(&sc.Map, a, b) {
+		if t := sc.Tables.Hexsides[f.Feature]; t != nil && t.Hedgerow {
+			if t.Name != "" {
+				return t.Name
+			}
+			return t.Key
+		}
+	}
+	return ""
+}
+
+// hedgerowCover: "If a LOS is traced through a Hedgerow/Brush hex or
+// Hedgerow hexside to a non-missile unit adjacent to the Hedgerow/Brush
+// hex or Hedgerow hexside, it and any leader stacked with it in are
+// unaffected by incoming missile fire, unless the target and the firer
+// are in adjacent hexes" (B&R 11.4; rules.hedgerow_cover). A unit is next
+// to a hedgerow hexside that is one of its own hex's (ruling R247). It
+// returns the hedgerow that covers unit target from unit firer, or "".
+func hedgerowCover(sc *Scenario, st *State, firer, target int) string {
+	if !sc.Tables.Rules.HedgerowCover || unitType(sc, st, target).Missile() {
+		return ""
+	}
+	from, to := st.Units[firer].Hex, st.Units[target].Hex
+	if sc.Map.Grid.Distance(from, to) <= 1 {
+		return ""
+	}
+	for _, s := range sc.Map.Grid.Line(from, to) {
+		if s.Kind != hex.Through || sc.Map.Grid.Distance(s.Hex, to) != 1 {
+			continue
+		}
+		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(s.Hex)]; tt != nil && tt.Hedgerow {
+			return fmt.Sprintf("the %s in %s", terrainName(tt), s.Hex)
+		}
+	}
+	for _, c := range crossedHexsides(sc, from, to) {
+		if c[1] == to {
+			if f := hedgerowBetween(sc, c[0], c[1]); f != "" {
+				return fmt.Sprintf("the %s hexside %s|%s", f, c[0], c[1])
+			}
+		}
+	}
+	return ""
+}
+
+// overUnitsHex: the line from a to b passes through one or more hexes
+// occupied by units (B&R 11.4: "Fire from an Archer or Longbow through one
+// or more hexes occupied by units receives a -1 DRM"): a hex it crosses,
+// or both hexes of a hexside it runs along (ruling R245). It returns the
+// first such hex, or "".
+func overUnitsHex(sc *Scenario, st *State, a, b hex.Hex) string {
+	for _, s := range sc.Map.Grid.Line(a, b) {
+		switch {
+		case s.Kind == hex.Through && occupant(st, s.Hex) >= 0:
+			return s.Hex.String()
+		case s.Kind == hex.Along && occupant(st, s.Hex) >= 0 && occupant(st, s.Other) >= 0:
+			return s.Hex.String() + " and " + s.Other.String()
+		}
+	}
+	return ""
 }

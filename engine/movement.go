@@ -144,6 +144,11 @@ func (g *game) moveUnit(o Move, i int) error {
 	if err != nil {
 		return err
 	}
+	if len(path) > 0 {
+		if err := g.mayMoveLimbered(o, i); err != nil {
+			return err
+		}
+	}
 	leader := -1
 	if o.With != "" {
 		if leader, err = g.leaderWith(o, i); err != nil {
@@ -530,9 +535,11 @@ func movementForms(sc *Scenario, st *State) []string {
 			continue
 		}
 		// Blood & Roses 5.3: out of Command and next to an enemy unit, it
-		// may only turn.
+		// may only turn; 7.6: unlimbered Artillery may only fire or turn.
 		stuck := sc.Tables.Rules.AdjacencyLimits && us.OutOfCommand && !us.OffMap && enemyAdjacent(sc, st, u.Side, us.Hex)
-		if !us.ShieldWall && !us.Schiltron && !stuck && (!us.OffMap || arrived(sc, st, u.Command)) {
+		t := unitType(sc, st, i)
+		unlimbered := t != nil && t.LimberedSide && !us.Limbered
+		if !us.ShieldWall && !us.Schiltron && !stuck && !unlimbered && (!us.OffMap || arrived(sc, st, u.Command)) {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
 			if t := unitType(sc, st, i); sc.Tables.Rules.DismountAtStart && t != nil && t.Becomes != "" && us.Status != Retired {
 				out = append(out, "MOVE "+u.ID+" DISMOUNT [<hexes>] [FACE <vertex>]") // Blood & Roses 7.4

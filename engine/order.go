@@ -171,7 +171,7 @@ func CanonicalBlock(orders []Order) string {
 	return b.String()
 }
 
-var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "COUNTER-CHARGE", "ADVANCE", "STAND", "SHIELD", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING", "NEGATE", "PLAY"}
+var keywords = []string{"ACTIVATE", "MOVE", "FACE", "FIRE", "RETURN", "HOLD", "REACT", "RETREAT", "SHOCK", "CHARGE", "COUNTER-CHARGE", "ADVANCE", "STAND", "SHIELD", "LIMBER", "UNLIMBER", "PASS", "END", "CONTINUE", "SEIZE", "DECLINE", "STANDING", "NEGATE", "PLAY"}
 
 func parseOrder(l Line, words []string) (Order, error) {
 	a := at{l.No}
@@ -282,6 +282,8 @@ func parseOrder(l Line, words []string) (Order, error) {
 		return parseReturnFire(a, kw, rest, syntax)
 	case "REACT":
 		return parseReact(a, rest, syntax)
+	case "LIMBER", "UNLIMBER":
+		return parseLimber(a, kw, rest, syntax)
 	case "NO":
 		if len(rest) == 1 && strings.EqualFold(rest[0], "SEIZE") {
 			return Decline{a}, nil

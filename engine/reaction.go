@@ -208,7 +208,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 		if u.Side == side || w == nil || us.OffMap || us.Status == Eliminated || us.Status == Retired {
 			continue
 		}
-		if w.ReactionTargets > 0 && us.Reacted || fireMode(sc, st, j, true) == FireNever {
+		if (w.ReactionTargets > 0 || w.ReactionFirstOnly) && us.Reacted || fireMode(sc, st, j, true) == FireNever {
 			continue
 		}
 		fr := sc.Map.Grid.FrontalHexes(us.Hex, us.Facing)
@@ -228,6 +228,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 // come last: when one is left, the move stops and waits (asked).
 func (g *game) reactionFire(r *MoveRun, reactors []int) (asked bool, err error) {
 	i, h := r.Unit, r.Path[r.Next]
+	g.spendFirstOnly(i, reactors)
 	var ask []string
 	for _, j := range reactors {
 		us := g.st.Units[i]
@@ -243,6 +244,12 @@ func (g *game) reactionFire(r *MoveRun, reactors []int) (asked bool, err error) 
 		}
 		if err := g.reactOnce(i, j); err != nil {
 			return false, err
+		}
+		if g.sc.Tables.Rules.OneReactionPerEntry {
+			// B&R 11.2 "Only one missile unit (owner's choice) can Reaction
+			// fire at an enemy unit when it enters a hex": the first of
+			// his standing order's choice (ruling R244).
+			return false, nil
 		}
 	}
 	if us := g.st.Units[i]; len(ask) == 0 || us.Hex != h || us.Status == Retired || us.Status == Eliminated || g.st.Retreat != nil {
@@ -260,6 +267,6 @@ func (g *game) reactOnce(i, j int) error {
 	if err != nil {
 		return err
 	}
-	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text})
+	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire})
 	return g.applyFire(s)
 }

@@ -80,6 +80,9 @@ func (g *game) react(o ReactOrder) error {
 		}
 		chosen = append(chosen, g.unitIndex(p.Reactors[k]))
 	}
+	if len(chosen) > 1 && g.sc.Tables.Rules.OneReactionPerEntry {
+		return g.illegal(o, "B&R 11.2", fmt.Sprintf("only one missile unit may use Reaction Fire at %s entering a hex: REACT with one of %s", p.Mover, strings.Join(p.Reactors, ", ")))
+	}
 	if p.Charge {
 		return g.reactToCharge(*p, chosen)
 	}
@@ -114,12 +117,15 @@ func unitIDs(sc *Scenario, is []int) []string {
 }
 
 // reactForms are the answers open to the reactors' owner, for Legal.
-func reactForms(st *State) []string {
+func reactForms(sc *Scenario, st *State) []string {
 	p := st.Reaction
 	if p == nil {
 		return nil
 	}
-	out := []string{"REACT " + strings.Join(p.Reactors, " ")}
+	var out []string
+	if len(p.Reactors) == 1 || !sc.Tables.Rules.OneReactionPerEntry {
+		out = append(out, "REACT "+strings.Join(p.Reactors, " "))
+	}
 	if len(p.Reactors) > 1 {
 		for _, r := range p.Reactors {
 			out = append(out, "REACT "+r)

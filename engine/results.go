@@ -18,7 +18,15 @@ import (
 // firer; the attackers of a Shock): a unit with no Disordered side Retires
 // instead (Infidel 2.2, 14.2), and its Retire is placed clear of them
 // (Infidel 14.4, ruling R174).
+//
+// A unit that is never Disordered is Eliminated instead (Blood & Roses
+// 14.2; 14.4 "If the unit was an Artillery unit it is Eliminated" when a
+// retreat passes through it; ruling R243 for other Disorders).
 func (g *game) disorder(i int, cause string, causers []int) {
+	if unitType(g.sc, g.st, i).NeverDisordered {
+		g.eliminate(i, cause+"; Artillery is never Disordered: it is Eliminated instead (B&R 14.2)")
+		return
+	}
 	switch g.st.Units[i].Status {
 	case Retired:
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
@@ -34,7 +42,13 @@ func (g *game) disorder(i int, cause string, causers []int) {
 // asResults turns the effects of a result into those unit i suffers:
 // "Knights never Retire ... Whenever a Knight suffers a Retire result it
 // is Retreated (14.3) instead" (Infidel 16.1), once, after any other.
+//
+// A unit that is never Disordered (Blood & Roses Artillery) is Eliminated
+// by a Disorder, Retreat or Retire result instead (12.3, 14.2, 14.4, 14.5).
 func asResults(sc *Scenario, st *State, i int, effects []Effect) []Effect {
+	if unitType(sc, st, i).NeverDisordered {
+		return neverDisordered(effects)
+	}
 	if !unitType(sc, st, i).RetireAsRetreat {
 		return effects
 	}
@@ -73,6 +87,11 @@ func (g *game) retire(i int, cause string) { g.retireFrom(i, cause, nil) }
 
 // retireFrom is retire with the units that caused the result.
 func (g *game) retireFrom(i int, cause string, causers []int) {
+	if unitType(g.sc, g.st, i).NeverDisordered {
+		// Blood & Roses 14.5 "Artillery units which suffer a Retire result are instead Eliminated".
+		g.eliminate(i, cause+"; Artillery which suffers a Retire result is Eliminated instead (B&R 14.5)")
+		return
+	}
 	if g.st.Units[i].Status == Retired {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return
@@ -259,6 +278,11 @@ func init() { registerEvents(UnitDisordered{}, UnitRetired{}, UnitEliminated{}) 
 // retreat ... it is eliminated" (12.3). Retreat is not Movement (5.2): no
 // MP, no ZOC stop, no Reaction Fire.
 func (g *game) retreat(i int, attackers []int, cause string) error {
+	if unitType(g.sc, g.st, i).NeverDisordered {
+		// Blood & Roses 14.4 "Artillery units which suffer a Retreat result are instead Eliminated".
+		g.eliminate(i, cause+"; Artillery which suffers a Retreat result is Eliminated instead (B&R 14.4)")
+		return nil
+	}
 	if g.st.Units[i].Status == Retired {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return nil

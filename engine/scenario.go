@@ -134,6 +134,10 @@ type UnitSpec struct {
 	NoRetreat bool
 	// Schiltron: the unit starts the battle in Schiltron (ruling R89).
 	Schiltron bool
+	// Limbered: an Artillery unit starts the battle on its limbered side
+	// (Blood & Roses 7.6: "See the individual battle for information about
+	// the state a player's Artillery begins the game in").
+	Limbered bool
 }
 
 // Ratings are the numbers printed on both sides of a combat unit (2.2):

@@ -255,6 +255,8 @@ func (g *game) order(o Order) error {
 		return g.retreatBeforeShockOrder(o)
 	case StandOrder:
 		return g.stand(o)
+	case LimberOrder:
+		return g.limber(o)
 	}
 	return fmt.Errorf("engine: no rule handles %T", o)
 }

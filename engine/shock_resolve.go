@@ -433,7 +433,7 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 		case EffectUnhorsed:
 			g.unhorse(i, cause, against)
 		case EffectEliminated:
-			g.eliminate(i, cause)
+			g.eliminate(i, cause+e.why())
 		}
 		check = check || e.Kind != EffectRetreat
 	}

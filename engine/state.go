@@ -232,6 +232,9 @@ type UnitState struct {
 	// Fled: the unit left the field with its fleeing Battle, off the map
 	// for good, counting no Flight Points (Blood & Roses 14.8).
 	Fled bool `json:"fled,omitempty"`
+	// Limbered: an Artillery unit on its limbered side (Blood & Roses 2.2,
+	// 7.6): it may move; unlimbered it may only fire or change facing.
+	Limbered bool `json:"limbered,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -297,7 +300,7 @@ func NewState(sc *Scenario) *State {
 	}
 	for _, u := range sc.Units {
 		st.Units = append(st.Units, UnitState{ID: u.ID, Hex: u.Hex, Facing: u.Facing, Status: u.Status, OffMap: u.OffMap,
-			ShieldWall: u.ShieldWall, NoRetreat: u.NoRetreat, Schiltron: u.Schiltron})
+			ShieldWall: u.ShieldWall, NoRetreat: u.NoRetreat, Schiltron: u.Schiltron, Limbered: u.Limbered})
 	}
 	for _, l := range sc.Leaders {
 		st.Leaders = append(st.Leaders, LeaderState{ID: l.ID, Hex: l.Hex, OffMap: l.OffMap})

@@ -314,6 +314,32 @@ type Rules struct {
 	// does not count among its starting units, and which are Eliminated
 	// when it flees (Blood & Roses 14.8: Artillery).
 	BattleFlightIgnores []string
+	// FireDisorderCheck: a unit of a type that is never Disordered
+	// (UnitType.NeverDisordered) suffering a Disorder result from missile
+	// fire rolls one die: FireDisorderCheckMax or less Eliminates it, more
+	// has no effect (Blood & Roses 14.2: "if the DR is 4 or less the
+	// Artillery unit is Eliminated. if the DR is 5 or more, there is no
+	// effect"). Without it such a unit is Eliminated by a fire Disorder as
+	// by a Shock one.
+	FireDisorderCheck    bool
+	FireDisorderCheckMax int
+	// OneReactionPerEntry: "Only one missile unit (owner's choice) can
+	// Reaction fire at an enemy unit when it enters a hex, no matter how
+	// many units are adjacent to the hex" (Blood & Roses 11.2); Men of
+	// Iron 9.2 lets every eligible unit react.
+	OneReactionPerEntry bool
+	// OverUnitsFriendAdjacent: units do not block the line of sight of a
+	// weapon that fires over units "unless it is a friendly unit which is
+	// adjacent to the target" (Blood & Roses 11.4); Men of Iron 9.4 lets
+	// archers fire over any unit.
+	OverUnitsFriendAdjacent bool
+	// HedgerowCover: "If a LOS is traced through a Hedgerow/Brush hex or
+	// Hedgerow hexside to a non-missile unit adjacent to the Hedgerow/
+	// Brush hex or Hedgerow hexside, it and any leader stacked with it
+	// are unaffected by incoming missile fire, unless the target and the
+	// firer are in adjacent hexes" (Blood & Roses 11.4; the hedgerows are
+	// the terrain and hexsides the tables mark `hedgerow`).
+	HedgerowCover bool
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
@@ -447,6 +473,17 @@ type UnitType struct {
 	// type for the rest of it (Infidel 16.2: "as Archers, not as Archers
 	// with Flails").
 	ReactedDefendsAs string
+	// LimberedSide: the counter's reverse is its limbered side, not a
+	// Disordered side (Blood & Roses 2.2: "Artillery have their limbered
+	// side on the reverse"). Limbered it moves; unlimbered it may only
+	// fire or change facing; firing turns it to its unlimbered side for
+	// good (7.6; UnitState.Limbered).
+	LimberedSide bool
+	// NeverDisordered: the unit is never Disordered; a Disorder, Retreat
+	// or Retire result Eliminates it instead (Blood & Roses 12.3, 14.2,
+	// 14.4, 14.5: Artillery), a Disorder from missile fire only on a
+	// die (Rules.FireDisorderCheck).
+	NeverDisordered bool
 }
 
 // CavalryRetreat is the die a unit rolls after it Retreats Before Shock
@@ -502,6 +539,9 @@ type TerrainType struct {
 	// ShockDRM is the Position Advantage terrain DRM when the defender is
 	// in this hex, per attacker class (10.4 #2B).
 	ShockDRM map[Class]int
+	// Hedgerow: a Hedgerow/Brush hex (Blood & Roses 11.4; Weapon.
+	// HedgerowBlocks, Rules.HedgerowCover).
+	Hedgerow bool
 }
 
 // HexsideType is a row of the Terrain Effects Chart for hexside features.
@@ -522,6 +562,9 @@ type HexsideType struct {
 	// Reluctance is added to the Charge Reluctance DR across it (11.4
 	// PLAY NOTE: hedges +1).
 	Reluctance int
+	// Hedgerow: a Hedgerow hexside (Blood & Roses 11.4; Weapon.
+	// HedgerowBlocks, Rules.HedgerowCover).
+	Hedgerow bool
 }
 
 // Weapon is a row of the Fire/Range DRM chart (9.1, 9.3).
@@ -537,7 +580,36 @@ type Weapon struct {
 	ReactionTargets int
 	// OverUnits: may fire over other units (9.4: all but crossbows).
 	OverUnits bool
+	// FrontOnly: fires through its Frontal hexsides only (Blood & Roses
+	// 11.1: "Artillery may only fire through their frontal hexes"); other
+	// weapons fire through Frontal and Flank hexsides (9.1).
+	FrontOnly bool
+	// Misfire is what a natural 0 on the unit's fire does to the firer
+	// instead of any result on the target (Blood & Roses 11.3 Artillery/
+	// Handgun Reliability): MisfireEliminated ("the guns blow up and the
+	// unit is Eliminated"), MisfireDisordered ("the unit is Disordered or
+	// if already Disordered, it is Retired"), or "" for none.
+	Misfire string
+	// HedgerowBlocks: the weapon's line of sight is blocked by hedgerow
+	// hexes and hexsides (TerrainType.Hedgerow, HexsideType.Hedgerow)
+	// other than those of the firing or target hex (Blood & Roses 11.4:
+	// "for Handguns by Hedgerow/Brush hexes and Hedgerow hexsides which
+	// are not part of the firing or target unit's hex").
+	HedgerowBlocks bool
+	// ReactionFirstOnly: the unit may react only to the first enemy unit
+	// that moves or Charges into its Frontal hex in an enemy Activation
+	// and that it could fire at; if it does not fire at that one it has
+	// spent its Reaction Fire (Blood & Roses 11.2 Artillery and Handguns:
+	// "This applies to only the first enemy unit that does so in a given
+	// Activation"; ruling R248). ReactionTargets still limits its shots.
+	ReactionFirstOnly bool
 }
+
+// The values of Weapon.Misfire (Blood & Roses 11.3).
+const (
+	MisfireEliminated = "eliminated"
+	MisfireDisordered = "disordered"
+)
 
 // MaxRange is the longest range the weapon can fire at.
 func (w *Weapon) MaxRange() int { return len(w.RangeDRM) }
@@ -600,6 +672,17 @@ type Result struct {
 type Effect struct {
 	Kind  EffectKind
 	Hexes int // for Retreat: how many hexes
+	// Why is set when a rule turned the printed result into this one
+	// (Blood & Roses Artillery, neverDisordered): it is added to the cause.
+	Why string
+}
+
+// why is the rule that made the effect what it is, as a cause's tail.
+func (e Effect) why() string {
+	if e.Why == "" {
+		return ""
+	}
+	return "; " + e.Why
 }
 
 // EffectKind enumerates the combat results of 12.0.

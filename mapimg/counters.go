@@ -137,6 +137,9 @@ func unitMarkers(u engine.UnitState) []string {
 	if u.Schiltron {
 		out = append(out, "SCHILTRON") // the components list's marker (ruling R89)
 	}
+	if u.Limbered {
+		out = append(out, "LIMBERED") // B&R 2.2, 7.6: the counter's reverse
+	}
 	if u.OutOfCommand {
 		out = append(out, "OUT OF CMD")
 	}

@@ -17,3 +17,14 @@ func TestSchiltronMarker(t *testing.T) {
 		t.Errorf("markers %v of a unit not in Schiltron", m)
 	}
 }
+
+// Blood & Roses 2.2, 7.6: limbered Artillery shows its limbered side, a
+// LIMBERED marker on the map.
+func TestLimberedMarker(t *testing.T) {
+	if m := unitMarkers(engine.UnitState{Limbered: true}); !slices.Contains(m, "LIMBERED") {
+		t.Errorf("markers %v, want LIMBERED", m)
+	}
+	if m := unitMarkers(engine.UnitState{}); slices.Contains(m, "LIMBERED") {
+		t.Errorf("markers %v for an unlimbered unit", m)
+	}
+}
