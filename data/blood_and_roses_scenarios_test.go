@@ -14,7 +14,7 @@ import (
 // (Audley's and Dudley's Battles against Salisbury's, a Seizure "with
 // Salisbury's Battle") and 6.2's Tewkesbury (Army Activation, then
 // Edward's Battle, Edward the Overall Commander). Rulings R290-R299
-// (docs/rulings-br-scenarios.md).
+// (docs/rulings.md).
 func TestBloodAndRosesScenarios(t *testing.T) {
 	type want struct {
 		id, first string
@@ -22,6 +22,9 @@ func TestBloodAndRosesScenarios(t *testing.T) {
 		oc        map[string]string   // side -> Overall Commander
 		flight    [2]int
 		types     []string // unit types the battle must hold
+		counters  [2]int   // Seizure counters (6.3, ruling R290)
+		timed     string   // the timed side (16.2, ruling R294)
+		start     int      // its time marker's first space
 	}
 	for _, w := range []want{
 		{
@@ -30,6 +33,7 @@ func TestBloodAndRosesScenarios(t *testing.T) {
 			oc:       map[string]string{"Yorkists": "salisbury", "Lancastrians": "audley"},
 			flight:   [2]int{14, 17},
 			types:    []string{"MM", "DM", "LB", "INF", "LVY", "ART"},
+			counters: [2]int{3, 2}, timed: "Lancastrians", start: 8,
 		},
 		{
 			id: "tewkesbury", first: "Yorkists",
@@ -37,6 +41,7 @@ func TestBloodAndRosesScenarios(t *testing.T) {
 			oc:       map[string]string{"Yorkists": "edward", "Lancastrians": "somerset"},
 			flight:   [2]int{16, 15},
 			types:    []string{"DM", "LB", "INF", "LVY", "ART", "HG", "CAV"},
+			counters: [2]int{4, 2}, timed: "Yorkists", start: 10,
 		},
 	} {
 		t.Run(w.id, func(t *testing.T) {
@@ -96,6 +101,22 @@ func TestBloodAndRosesScenarios(t *testing.T) {
 			st := engine.NewState(sc)
 			if len(st.Units) != len(sc.Units) {
 				t.Errorf("NewState: %d units, scenario %d", len(st.Units), len(sc.Units))
+			}
+			for i, u := range sc.Units {
+				if u.Type == "ART" && st.Units[i].Limbered {
+					t.Errorf("gun %s starts limbered, want unlimbered (7.6, ruling R293)", u.ID)
+				}
+			}
+			for i, n := range w.counters {
+				if sc.Sides[i].SeizureCounters != n {
+					t.Errorf("%s: %d Seizure counters, want %d (ruling R290)", sc.Sides[i].Name, sc.Sides[i].SeizureCounters, n)
+				}
+			}
+			if te := sc.Rules.TimedEngagement; te == nil || sc.SideName(te.Timed) != w.timed || te.Start != w.start {
+				t.Errorf("Timed Engagement %+v, want the %s from space %d (16.2, ruling R294)", te, w.timed, w.start)
+			}
+			if sc.Rules.BattleFlight {
+				t.Error("Battle Flight is optional and left off (ruling R295)")
 			}
 		})
 	}

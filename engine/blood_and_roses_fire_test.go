@@ -12,7 +12,7 @@ import (
 // Blood & Roses missile fire and Artillery (blood-and-roses.md 7.6, 11.1–
 // 11.4, 12.3, 14.2, 14.4, 14.5), played through orders and scripted dice
 // on the volume's house tables. Rulings R240–R259 are in
-// docs/rulings-br-artillery.md.
+// docs/rulings.md.
 
 // unlimbered places an Artillery unit on its unlimbered side; limbered on
 // its limbered side.
