@@ -62,17 +62,9 @@ func (g *game) battleFlight() error {
 			}
 		}
 	}
-	switch {
-	case fled[0] && fled[1]:
-		g.emit(GameEnded{Outcome: Outcome{Draw: true, Reason: "both armies' last Battles fled: a draw (Blood & Roses 14.8)"}})
-	case fled[0] || fled[1]:
-		loser := Side(0)
-		if fled[1] {
-			loser = 1
-		}
-		g.emit(GameEnded{Outcome: Outcome{Winner: loser.Other(),
-			Reason: fmt.Sprintf("the last Battle of the %s fled: the %s win (Blood & Roses 14.8)", g.sc.SideName(loser), g.sc.SideName(loser.Other()))}})
-	}
+	g.endBattle(fled, "both armies' last Battles fled: a draw (Blood & Roses 14.8)", func(loser, winner string) string {
+		return fmt.Sprintf("the last Battle of the %s fled: the %s win (Blood & Roses 14.8)", loser, winner)
+	})
 	return nil
 }
 

@@ -86,18 +86,24 @@ func (g *game) lossChecks() error {
 		lost[side] = r.Total > level
 		g.emit(LossCheckRolled{Side: side, Roll: &r, FlightPoints: fp, FlightLevel: level, Lost: lost[side]})
 	}
+	g.endBattle(lost, "both armies failed their Loss Checks: a draw (16.0)", func(loser, winner string) string {
+		return fmt.Sprintf("the %s failed their Loss Check and flee the field; the %s win (16.0)", loser, winner)
+	})
+	return nil
+}
+
+// endBattle ends the game when one side, or both (a draw), has lost.
+func (g *game) endBattle(lost [2]bool, draw string, won func(loser, winner string) string) {
 	switch {
 	case lost[0] && lost[1]:
-		g.emit(GameEnded{Outcome: Outcome{Draw: true, Reason: "both armies failed their Loss Checks: a draw (16.0)"}})
+		g.emit(GameEnded{Outcome: Outcome{Draw: true, Reason: draw}})
 	case lost[0] || lost[1]:
 		loser := Side(0)
 		if lost[1] {
 			loser = 1
 		}
-		g.emit(GameEnded{Outcome: Outcome{Winner: loser.Other(),
-			Reason: fmt.Sprintf("the %s failed their Loss Check and flee the field; the %s win (16.0)", g.sc.SideName(loser), g.sc.SideName(loser.Other()))}})
+		g.emit(GameEnded{Outcome: Outcome{Winner: loser.Other(), Reason: won(g.sc.SideName(loser), g.sc.SideName(loser.Other()))}})
 	}
-	return nil
 }
 
 // LossCheckRolled: one player's Loss Check (16.0).
