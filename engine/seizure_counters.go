@@ -108,6 +108,18 @@ func (c *Counters) counter(side Side, id string) *SeizureCounter {
 	return nil
 }
 
+// markPlayed discards side's counter c; in a state redacted for the
+// other side, c was among the hidden ones and comes to light played.
+func (c *Counters) markPlayed(side Side, played SeizureCounter) {
+	if k := c.counter(side, played.ID); k != nil {
+		k.Played = true
+	} else if h := &c.Hands[side]; h.Hidden > 0 {
+		h.Hidden--
+		played.Played = true
+		h.Counters = append(h.Counters, played)
+	}
+}
+
 // unplayedCounters are side's counters not yet played; with a redacted
 // state, the hidden ones are counted as empty entries.
 func unplayedCounters(st *State, side Side) []SeizureCounter {
@@ -418,13 +430,7 @@ type CounterPlayed struct {
 }
 
 func (e CounterPlayed) apply(st *State) {
-	if c := st.Counters.counter(e.Side, e.Counter); c != nil {
-		c.Played = true
-	} else if h := &st.Counters.Hands[e.Side]; h.Hidden > 0 {
-		// a redacted state: the counter was among the hidden ones
-		h.Hidden--
-		h.Counters = append(h.Counters, SeizureCounter{ID: e.Counter, Type: e.Type, Min: e.Min, Max: e.Max, Played: true})
-	}
+	st.Counters.markPlayed(e.Side, SeizureCounter{ID: e.Counter, Type: e.Type, Min: e.Min, Max: e.Max})
 	if e.Type == CounterOpportunity {
 		st.Counters.Playing, st.Counters.Command = e.Counter, e.Command
 		st.Pending = Decision{}
@@ -459,12 +465,7 @@ type SeizureNegated struct {
 }
 
 func (e SeizureNegated) apply(st *State) {
-	if c := st.Counters.counter(e.Side, e.Counter); c != nil {
-		c.Played = true
-	} else if h := &st.Counters.Hands[e.Side]; h.Hidden > 0 {
-		h.Hidden--
-		h.Counters = append(h.Counters, SeizureCounter{ID: e.Counter, Type: CounterNegation, Played: true})
-	}
+	st.Counters.markPlayed(e.Side, SeizureCounter{ID: e.Counter, Type: CounterNegation})
 	st.Counters.Playing, st.Counters.Command = "", ""
 	st.Pending = Decision{}
 }
