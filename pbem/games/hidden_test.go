@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"herald/data"
+	"herald/engine"
 	"herald/pbem/dice"
 	"herald/pbem/store"
 )
@@ -193,4 +195,55 @@ func pythonVerify(t *testing.T, export []byte) string {
 	}
 	out, _ := exec.Command(python, script, path).Output()
 	return strings.SplitN(string(out), "\n", 2)[0]
+}
+
+// The maps of a Blood & Roses game are drawn from states that hold no
+// hidden counter: the field map, which both players receive, from the
+// public state; a side's army map from his own view.
+func TestMapJobsHoldNoHiddenCounters(t *testing.T) {
+	sc, err := data.Scenario("blore-heath")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := []dice.Hand{
+		{Side: "Yorkists", Pool: poolNames(sc), Counters: []int{2, 4, 5}, Salt: dice.Hash{1}},
+		{Side: "Lancastrians", Pool: poolNames(sc), Counters: []int{1, 8}, Salt: dice.Hash{2}},
+	}
+	st, _, err := dealHands(sc, engine.NewState(sc), hands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := func(b []byte) *engine.State {
+		s, err := engine.DecodeState(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	shown := func(s *engine.State, side engine.Side) []string {
+		var ids []string
+		for _, c := range engine.Unplayed(s, side) {
+			if c.ID != "" {
+				ids = append(ids, c.ID)
+			}
+		}
+		return ids
+	}
+	job, err := fieldJob(sc, st, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := decode(job.After)
+	for side := range engine.Side(2) {
+		if ids := shown(field, side); len(ids) > 0 || len(engine.Unplayed(field, side)) != len(hands[side].Counters) {
+			t.Errorf("field map: the %s show %v of %d counters, want none shown, all counted", sc.SideName(side), ids, len(engine.Unplayed(field, side)))
+		}
+	}
+	if strings.Contains(string(job.After), dice.Hash{1}.String()) {
+		t.Error("field map: a hand's salt is in the state drawn")
+	}
+	army := decode(armyJob(sc, st, 0).After)
+	if got := shown(army, 0); !slices.Equal(got, []string{"SO5", "SN", "BC"}) || len(shown(army, 1)) > 0 {
+		t.Errorf("the Yorkists' army map shows %v of theirs and %v of the Lancastrians'", got, shown(army, 1))
+	}
 }
