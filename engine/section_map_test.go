@@ -12,18 +12,20 @@ import (
 	"testing"
 )
 
-// infidelSectionMap reads the table "Section numbers in Infidel games" of
-// docs/orders.md: each Men of Iron section the engine cites, and the
-// Infidel section(s) a player should read for it (ruling R180).
-func infidelSectionMap(t *testing.T) (order []string, m map[string]string) {
+// sectionMap reads the table under "## <heading>" of docs/orders.md
+// ("Section numbers in Infidel games", "Section numbers in Blood & Roses
+// games"): each Men of Iron section the engine cites, in the table's
+// order, and the volume's section(s) a player should read for it (ruling
+// R180).
+func sectionMap(t *testing.T, heading string) (order []string, m map[string]string) {
 	t.Helper()
 	b, err := os.ReadFile("../docs/orders.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, ok := strings.Cut(string(b), "\n## Section numbers in Infidel games\n")
+	_, after, ok := strings.Cut(string(b), "\n## "+heading+"\n")
 	if !ok {
-		t.Fatal(`docs/orders.md has no "## Section numbers in Infidel games"`)
+		t.Fatalf("docs/orders.md has no \"## %s\"", heading)
 	}
 	if end := strings.Index(after, "\n## "); end >= 0 {
 		after = after[:end]
@@ -34,15 +36,15 @@ func infidelSectionMap(t *testing.T) (order []string, m map[string]string) {
 		if len(cells) != 5 || strings.HasPrefix(strings.TrimSpace(cells[1]), "---") || strings.HasPrefix(cells[1], " Men of Iron") {
 			continue
 		}
-		core, inf := strings.TrimSpace(cells[1]), strings.TrimSpace(cells[2])
-		if _, dup := m[core]; dup || core == "" || inf == "" {
-			t.Errorf("docs/orders.md: section %q twice or empty: %q", core, line)
+		core, vol := strings.TrimSpace(cells[1]), strings.TrimSpace(cells[2])
+		if _, dup := m[core]; dup || core == "" || vol == "" {
+			t.Errorf("docs/orders.md, %s: section %q twice or empty: %q", heading, core, line)
 		}
-		m[core] = inf
+		m[core] = vol
 		order = append(order, core)
 	}
 	if len(m) == 0 {
-		t.Fatal("docs/orders.md: the section table is empty")
+		t.Fatalf("docs/orders.md: the table of %q is empty", heading)
 	}
 	return order, m
 }
@@ -92,28 +94,25 @@ func citedRules(t *testing.T) []string {
 	return out
 }
 
-// TestInfidelSectionMap holds ruling R180: Herald cites Men of Iron's
-// section numbers in every volume, and docs/orders.md maps each of them to
-// Infidel's. Every core section a refusal or a modifier line of the engine
-// cites must be in that table (a citation of Infidel's own rule, written
-// "Infidel 12.2", a ruling, or docs/orders.md needs none), and the R180
-// row of docs/rulings.md must give the same mapping.
-func TestInfidelSectionMap(t *testing.T) {
-	order, m := infidelSectionMap(t)
+// checkSectionMap fails for every core section a refusal or a modifier
+// line of the engine cites (citedRules) that m, a volume's table, does not
+// map. A token that is not a core section ("Infidel 12.2", "B&R 6.3",
+// "Blood & Roses 7.1", a ruling, docs/orders.md) needs none; nor does a
+// rule string holding one of own, a volume's own number written without
+// its name (R180), which makes the whole line that volume's.
+func checkSectionMap(t *testing.T, volume string, m map[string]string, own map[string]bool) {
+	t.Helper()
 	section := regexp.MustCompile(`^(\d+\.\d+)( #\d+[A-Z]?)?$`)
-	// Rules only Infidel has, cited by Infidel's own number without the
-	// name (R180): a rule string holding one of these is Infidel's.
-	infidelOwn := map[string]bool{"12.3 #4": true, "5.4": true}
 	missing := map[string][]string{}
 	for _, rule := range citedRules(t) {
 		var tokens []string
-		own := false
+		isOwn := false
 		for _, tok := range regexp.MustCompile(`[,;]`).Split(rule, -1) {
 			tok = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(tok), " PLAY NOTE"))
-			own = own || infidelOwn[tok]
+			isOwn = isOwn || own[tok]
 			tokens = append(tokens, tok)
 		}
-		if own {
+		if isOwn {
 			continue
 		}
 		for _, tok := range tokens {
@@ -121,7 +120,7 @@ func TestInfidelSectionMap(t *testing.T) {
 			case strings.HasPrefix(tok, "ExtSoP"):
 				tok = "ExtSoP"
 			case !section.MatchString(tok):
-				continue // "Infidel 12.2", "R116", "docs/orders.md", words
+				continue // "Infidel 12.2", "B&R 6.3", "R116", "docs/orders.md", words
 			}
 			if _, ok := m[tok]; !ok {
 				missing[tok] = append(missing[tok], rule)
@@ -134,18 +133,38 @@ func TestInfidelSectionMap(t *testing.T) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		t.Errorf("the engine cites %s (in %q) but docs/orders.md does not map it to Infidel's section (R180)", k, missing[k][0])
+		t.Errorf("the engine cites %s (in %q) but docs/orders.md does not map it to the %s section (R180)", k, missing[k][0], volume)
 	}
+}
+
+// rulingRow is the row of docs/rulings.md for ruling id ("R180").
+func rulingRow(t *testing.T, id string) string {
+	t.Helper()
 	b, err := os.ReadFile("../docs/rulings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var row string
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "| R180 |") {
-			row = line
+		if strings.HasPrefix(line, "| "+id+" |") {
+			return line
 		}
 	}
+	t.Fatalf("docs/rulings.md has no %s row", id)
+	return ""
+}
+
+// TestInfidelSectionMap holds ruling R180: Herald cites Men of Iron's
+// section numbers in every volume, and docs/orders.md maps each of them to
+// Infidel's. Every core section a refusal or a modifier line of the engine
+// cites must be in that table (a citation of Infidel's own rule, written
+// "Infidel 12.2", a ruling, or docs/orders.md needs none), and the R180
+// row of docs/rulings.md must give the same mapping.
+func TestInfidelSectionMap(t *testing.T) {
+	order, m := sectionMap(t, "Section numbers in Infidel games")
+	// Rules only Infidel has, cited by Infidel's own number without the
+	// name (R180): a rule string holding one of these is Infidel's.
+	checkSectionMap(t, "Infidel", m, map[string]bool{"12.3 #4": true, "5.4": true})
+	row := rulingRow(t, "R180")
 	if !strings.Contains(row, "`TestInfidelSectionMap`") {
 		t.Fatalf("docs/rulings.md has no R180 row naming this test: %q", row)
 	}
@@ -153,6 +172,27 @@ func TestInfidelSectionMap(t *testing.T) {
 		pair := core + " → " + m[core]
 		if !regexp.MustCompile(`[ ;:]` + regexp.QuoteMeta(pair) + `[;.]`).MatchString(row) {
 			t.Errorf("R180 does not give %q as docs/orders.md does", pair)
+		}
+	}
+}
+
+// TestBloodAndRosesSectionMap holds ruling R180 for Blood & Roses: every
+// core section a refusal or a modifier line of the engine cites must be in
+// the table "Section numbers in Blood & Roses games" of docs/orders.md (a
+// citation of B&R's own rule, written "B&R 6.3" or "Blood & Roses 7.1",
+// needs none), and the R180 row must name that table and this test.
+func TestBloodAndRosesSectionMap(t *testing.T) {
+	const heading = "Section numbers in Blood & Roses games"
+	_, m := sectionMap(t, heading)
+	// Numbers no core section has, so never Men of Iron's: B&R's own
+	// Leader Presence and Charisma written without the name (the Charisma
+	// line "10.4 #5, 12.3 #4"), which are Infidel's numbers too, and the
+	// lines only Infidel shows ("5.3, 12.3 #4", "5.4, 12.3 #4").
+	checkSectionMap(t, "Blood & Roses", m, map[string]bool{"12.3 #4": true, "5.4": true})
+	row := rulingRow(t, "R180")
+	for _, want := range []string{"`TestBloodAndRosesSectionMap`", `"` + heading + `"`} {
+		if !strings.Contains(row, want) {
+			t.Errorf("the R180 row of docs/rulings.md does not name %s", want)
 		}
 	}
 }
