@@ -52,7 +52,7 @@ func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*moving
 		ma = ratings(g.sc, g.st, i).MADisordered
 	}
 	if plan.mp+f.MP > ma {
-		return nil, g.illegal(o, "11.2", fmt.Sprintf("%s would spend %d MP with its fire in an enemy ZOC, more than its Movement Allowance of %d", spec.ID, plan.mp+f.MP, ma))
+		return nil, g.illegal(o, "Infidel 11.2", fmt.Sprintf("%s would spend %d MP with its fire in an enemy ZOC, more than its Movement Allowance of %d", spec.ID, plan.mp+f.MP, ma))
 	}
 	return f, nil
 }

@@ -136,7 +136,7 @@ func TestInfidelMountedArcherFireLimits(t *testing.T) {
 	g.sc.Units[g.index("LCA")].Ratings.MA = 5
 	g.send(1, "ACTIVATE Turcomans")
 	// 1 + 2 + 2 = 5 MP to 3320, in the ZOC of KN3421: no MP left to fire.
-	g.refuse(1, "MOVE LCA 3319 3420 3320 FIRE KN3421", "11.2")
+	g.refuse(1, "MOVE LCA 3319 3420 3320 FIRE KN3421", "Infidel 11.2")
 	// In 3319, in the ZOC of KN3419, at the Disordered KN3519 (which may
 	// not Counter-Charge, 13.6): 1 MP to move, 1 MP to fire.
 	g.dice = engine.NewScript(2)

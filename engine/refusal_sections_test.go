@@ -128,7 +128,7 @@ func TestRefusalSections(t *testing.T) {
 			g.troop("AN1", "0303", hex.FaceE, "GEN")
 			g.sc.Units[g.index("AN1")].Ratings.MA = 1
 			g.troop("CA1", "0405", hex.FaceNW, "LB")
-		}, pre: []send{{red, "ACTIVATE Anna"}}, order: "MOVE AN1 0404 FIRE CA1", rule: "11.2"},
+		}, pre: []send{{red, "ACTIVATE Anna"}}, order: "MOVE AN1 0404 FIRE CA1", rule: "Infidel 11.2"},
 		{name: "answer a Return Fire no one asked", pre: []send{{red, "ACTIVATE Anna"}}, order: "RETURN FIRE AN1", rule: "9.2"},
 		{name: "answer a Reaction Fire no one asked", pre: []send{{red, "ACTIVATE Anna"}}, order: "REACT AN1", rule: "9.2"},
 		{name: "answer a Counter-Charge for another unit", setup: func(g *game) {
