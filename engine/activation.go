@@ -91,6 +91,7 @@ func (g *game) end(o End) error {
 func (g *game) endActivation() error {
 	st := g.st
 	free := st.Kind == FreeActivation
+	g.breachLapses()
 	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Kind: st.Kind})
 	if err := g.battleFlight(); err != nil || g.st.Outcome != nil {
 		return err

@@ -91,6 +91,7 @@ func (g *game) activateArmy(o Order, side Side, kind ActivationKind) error {
 	}
 	g.emit(ArmyActivated{Side: side, Kind: kind, Units: units, Leaders: leaders})
 	g.replaceLeaders(side)
+	g.standingPlays(side) // B&R 6.3, ruling R282
 	return nil
 }
 

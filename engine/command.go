@@ -23,6 +23,7 @@ import (
 func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
 	g.emit(CommandActivated{Side: side, Command: cmd, Kind: kind})
 	g.replaceLeaders(side)
+	g.standingPlays(side) // B&R 6.3, ruling R282
 	if out := outOfCommand(g.sc, g.st, cmd); len(out) > 0 {
 		g.emit(CommandTraced{Command: cmd, OutOfCommand: out})
 	}

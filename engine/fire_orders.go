@@ -408,9 +408,11 @@ func (g *game) applyFire(s *shot) error {
 		return nil
 	}
 	if s.roll.Total >= g.sc.Tables.LeaderCasualty.FireTrigger {
-		if err := g.leaderCasualties(s.leaders, "fire", false); err != nil {
+		left, err := g.leaderCasualties(s.leaders, "fire", false)
+		if err != nil {
 			return err
 		}
+		s.leaders = left
 	}
 	cause := fmt.Sprintf("fire of %s", g.sc.Units[s.firer].ID)
 	effects, err := g.fireDisorderCheck(s, s.result.Defender)

@@ -224,6 +224,16 @@ func PrivateTo(e Event) (Side, bool) {
 		return e.Side, true
 	case HeldOrdersReleased:
 		return e.Side, true
+	case NearMissOrderSet:
+		return e.Side, true
+	case StandingPlaySet:
+		return e.Side, true
+	case StandingPlayDropped:
+		return e.Side, true
+	case BreachReadied:
+		return e.Side, true
+	case BreachLapsed:
+		return e.Side, true
 	}
 	return 0, false
 }

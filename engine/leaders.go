@@ -17,8 +17,11 @@ import (
 
 // leaderCasualties rolls for each leader in a hex hit by a modified 9+
 // (by fire) or stacked with a unit Disordered, Retired or Eliminated by
-// Shock or Charge (shock: the die minus his Activation Rating).
-func (g *game) leaderCasualties(leaders []int, by string, shock bool) error {
+// Shock or Charge (shock: the die minus his Activation Rating). It returns
+// the leaders still where they were: not those a Near Miss saved and
+// placed elsewhere (B&R 6.3), whom no displacement concerns.
+func (g *game) leaderCasualties(leaders []int, by string, shock bool) ([]int, error) {
+	var left []int
 	lc := g.sc.Tables.LeaderCasualty
 	for _, l := range leaders {
 		spec := g.sc.Leaders[l]
@@ -37,11 +40,15 @@ func (g *game) leaderCasualties(leaders []int, by string, shock bool) error {
 		}
 		r, err := g.roll(fmt.Sprintf("Leader casualty DR: %s (by %s)", spec.Name, by), mods...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		g.emit(LeaderCasualtyRolled{Leader: spec.ID, Roll: r, Killed: r.Total >= threshold, Rule: "15.4"})
+		if g.nearMiss(l) { // B&R 6.3
+			continue
+		}
+		left = append(left, l)
 	}
-	return nil
+	return left, nil
 }
 
 // stackedLeaders are the leaders of unit i's side in its hex.
@@ -67,6 +74,7 @@ func (g *game) displaceLeaders(leaders []int) error {
 		}
 		if surrounded(g.sc, g.st, spec.Side, ls.Hex) {
 			g.emit(LeaderLost{Leader: spec.ID, Killed: true, Reason: "surrounded by enemy units and ZOCs (15.4)"})
+			g.nearMiss(l) // B&R 6.3: a death, or a capture (B&R 5.5)
 			continue
 		}
 		to, ok := nearestOfCommand(g.sc, g.st, l)

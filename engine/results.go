@@ -322,7 +322,8 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) er
 	}
 	leaders := stackedLeaders(g.sc, g.st, p.through)
 	g.retireFrom(p.through, why, attackers)
-	if err := g.leaderCasualties(leaders, "a retreat through his unit", true); err != nil {
+	leaders, err := g.leaderCasualties(leaders, "a retreat through his unit", true)
+	if err != nil {
 		return err
 	}
 	return g.displaceLeaders(leaders)

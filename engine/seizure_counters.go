@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -72,6 +73,15 @@ type CounterHand struct {
 	Counters []SeizureCounter `json:"counters,omitempty"`
 	Hidden   int              `json:"hidden,omitempty"`
 	Salt     string           `json:"salt,omitempty"`
+	// The side's plans for its counters, as secret as the counters
+	// (seizure_plays.go): Standing maps a Battle Cry or Treachery! to
+	// the play its standing order makes at the start of the next
+	// Activation ("RALLY ED2"); Breach maps an Into the Breach to the
+	// defender whose attack it is for in this Shock Phase; NearMissNever:
+	// STANDING NEAR MISS NEVER.
+	Standing      map[string]string `json:"standing,omitempty"`
+	Breach        map[string]string `json:"breach,omitempty"`
+	NearMissNever bool              `json:"near_miss_never,omitempty"`
 }
 
 // Counters are both sides' Seizure counters and the Seizure Opportunity
@@ -91,6 +101,8 @@ func (c *Counters) clone() *Counters {
 	cp := *c
 	for i := range cp.Hands {
 		cp.Hands[i].Counters = slices.Clone(c.Hands[i].Counters)
+		cp.Hands[i].Standing = maps.Clone(c.Hands[i].Standing)
+		cp.Hands[i].Breach = maps.Clone(c.Hands[i].Breach)
 	}
 	return &cp
 }
@@ -184,6 +196,7 @@ func (st *State) Redacted(viewer Side) *State {
 	}
 	h := &c.Counters.Hands[viewer.Other()]
 	h.Salt = ""
+	h.Standing, h.Breach, h.NearMissNever = nil, nil, false
 	var kept []SeizureCounter
 	for _, k := range h.Counters {
 		if k.Played {
@@ -335,9 +348,12 @@ func (g *game) playCounter(o PlayCounter) error {
 	}
 	switch c.Type {
 	case CounterNearMiss:
-		return g.illegal(o, "B&R 6.3", c.ID+" is a Near Miss: it is played when one of your leaders dies, not by PLAY")
+		return g.illegal(o, "B&R 6.3", c.ID+" is a Near Miss: Herald plays it when one of your leaders dies, unless you have sent STANDING NEAR MISS NEVER (ruling R219)")
 	case CounterIntoTheBreach:
-		return g.illegal(o, "B&R 6.3", c.ID+" is Into the Breach: it is played when the DRMs of a Shock or Charge attack are determined, not by PLAY")
+		return g.playBreach(o, c)
+	}
+	if strings.EqualFold(o.Verb, "AT") {
+		return g.illegal(o, "docs/orders.md", fmt.Sprintf("%s is a %s counter: PLAY <counter> AT <defender> is for Into the Breach", c.ID, c.Type))
 	}
 	if g.st.Pending.Kind != DecideActions || g.activationBegun() {
 		return g.illegal(o, "B&R 6.3", c.Type.String()+" is played at the start of an Activation, before any unit or leader has moved, fired or faced")
@@ -398,7 +414,8 @@ type Negate struct {
 func (o Negate) String() string { return "NEGATE " + o.Counter }
 
 // PlayCounter plays a Battle Cry or Treachery! counter: "PLAY <counter>
-// RALLY <unit>", "PLAY <counter> DISORDER <enemy unit>".
+// RALLY <unit>", "PLAY <counter> DISORDER <enemy unit>"; or readies an
+// Into the Breach for an attack declared: "PLAY <counter> AT <defender>".
 type PlayCounter struct {
 	at
 	Counter, Verb, Unit string
@@ -410,7 +427,7 @@ func (o PlayCounter) String() string {
 
 func parsePlay(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
 	if len(rest) != 3 {
-		return nil, syntax("PLAY takes a counter, RALLY or DISORDER, and a unit", "PLAY <counter> RALLY <unit>", "PLAY <counter> DISORDER <enemy unit>")
+		return nil, syntax("PLAY takes a counter, RALLY, DISORDER or AT, and a unit", "PLAY <counter> RALLY <unit>", "PLAY <counter> DISORDER <enemy unit>", "PLAY <counter> AT <defender>")
 	}
 	return PlayCounter{at: a, Counter: rest[0], Verb: strings.ToUpper(rest[1]), Unit: rest[2]}, nil
 }
@@ -427,9 +444,16 @@ type CounterPlayed struct {
 	Max     int         `json:"max,omitempty"`
 	Command string      `json:"command,omitempty"`
 	Unit    string      `json:"unit,omitempty"`
+	// Leader is the leader a Near Miss saves; Standing: a standing
+	// order played it (B&R 6.3, rulings R219, R282).
+	Leader   string `json:"leader,omitempty"`
+	Standing bool   `json:"standing,omitempty"`
 }
 
 func (e CounterPlayed) apply(st *State) {
+	h := &st.Counters.Hands[e.Side]
+	delete(h.Standing, e.Counter)
+	delete(h.Breach, e.Counter)
 	st.Counters.markPlayed(e.Side, SeizureCounter{ID: e.Counter, Type: e.Type, Min: e.Min, Max: e.Max})
 	if e.Type == CounterOpportunity {
 		st.Counters.Playing, st.Counters.Command = e.Counter, e.Command
@@ -442,7 +466,13 @@ func (e CounterPlayed) describe(sc *Scenario) string {
 	case CounterOpportunity:
 		return fmt.Sprintf("The %s play Seizure Opportunity %s (%d-%d) to Seize Continuity with %s (B&R 6.3).", sc.SideName(e.Side), e.Counter, e.Min, e.Max, commandName(sc, e.Command))
 	case CounterBattleCry:
-		return fmt.Sprintf("The %s play Battle Cry %s: %s rallies (B&R 6.3).", sc.SideName(e.Side), e.Counter, e.Unit)
+		return fmt.Sprintf("The %s play Battle Cry %s%s: %s rallies (B&R 6.3).", sc.SideName(e.Side), e.Counter, standingText(e.Standing), e.Unit)
+	case CounterTreachery:
+		return fmt.Sprintf("The %s play Treachery! %s%s on %s (B&R 6.3).", sc.SideName(e.Side), e.Counter, standingText(e.Standing), e.Unit)
+	case CounterNearMiss:
+		return fmt.Sprintf("The %s play Near Miss %s%s: %s escapes death (B&R 6.3).", sc.SideName(e.Side), e.Counter, standingText(e.Standing), leaderName(sc, e.Leader))
+	case CounterIntoTheBreach:
+		return fmt.Sprintf("The %s play Into the Breach %s for the attack on %s: +1 to its DR (B&R 6.3).", sc.SideName(e.Side), e.Counter, e.Unit)
 	}
 	return fmt.Sprintf("The %s play %s %s on %s (B&R 6.3).", sc.SideName(e.Side), e.Type, e.Counter, e.Unit)
 }

@@ -161,7 +161,7 @@ func (g *game) open() {
 
 func isStanding(o Order) bool {
 	switch o.(type) {
-	case StandingSeize, StandingFire, StandingChoice:
+	case StandingSeize, StandingFire, StandingChoice, StandingNearMiss, StandingPlay:
 		return true
 	}
 	return false
@@ -223,6 +223,10 @@ func (g *game) order(o Order) error {
 		return g.playCounter(o)
 	case StandingSeize:
 		return g.standingSeize(o)
+	case StandingNearMiss:
+		return g.standingNearMiss(o)
+	case StandingPlay:
+		return g.standingPlay(o)
 	case Move:
 		return g.move(o)
 	case Face:

@@ -48,6 +48,7 @@ func (g *game) rollAttack(sa ShockAttack) error {
 	for _, j := range defs {
 		mods := shockModifiers(g.sc, g.st, atk, j, len(defs), charging, round)
 		mods = append(mods, g.counterChargeMods(a, j)...)
+		mods = append(mods, g.breachMods(atk, j)...) // B&R 6.3 Into the Breach
 		col := shockColumn(g.st, j)
 		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(res.Attackers, ", "), g.sc.Units[j].ID), mods...)
 		if err != nil {
@@ -442,9 +443,11 @@ func (g *game) combatEffects(i int, effects []Effect, against []int, cause strin
 	}
 	status := g.st.Units[i].Status
 	if check || status == Eliminated {
-		if err := g.leaderCasualties(leaders, "shock", true); err != nil {
+		left, err := g.leaderCasualties(leaders, "shock", true)
+		if err != nil {
 			return err
 		}
+		leaders = left
 	}
 	if status == Retired || status == Eliminated {
 		return g.displaceLeaders(leaders)

@@ -183,7 +183,8 @@ func diceRecord(g *game, up *dice.Update, withOrders bool) string {
 }
 
 // secretBlock is whether a block holds orders its sender's opponent may
-// not see yet: standing orders, or orders kept over his decision. The
+// not see yet: standing orders, orders kept over his decision, or a plan
+// for one of his hidden Seizure counters. The
 // opponent's dice record then gives only the block's hash.
 func secretBlock(b block, res *engine.BlockResult) bool {
 	if len(res.Held) > 0 {
@@ -191,6 +192,13 @@ func secretBlock(b block, res *engine.BlockResult) bool {
 	}
 	for _, o := range b.orders {
 		if engine.IsStanding(o) {
+			return true
+		}
+	}
+	// An event only the sender may see (a plan for a Seizure counter,
+	// B&R 6.3) makes the block his secret too: its lines would tell it.
+	for _, e := range res.Events {
+		if owner, private := engine.PrivateTo(e); private && owner == b.side {
 			return true
 		}
 	}
