@@ -18,7 +18,7 @@ func TestEmbeddedDataLoads(t *testing.T) {
 	if got, want := Scenarios(), []string{"arsuf", "ascalon", "blore-heath", "crecy", "falkirk", "flight-test", "melee-test", "najera", "poitiers", "tewkesbury"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Scenarios() = %v, want %v", got, want)
 	}
-	if got, want := Volumes(), []string{"blood-and-roses", "infidel", "moi"}; !reflect.DeepEqual(got, want) {
+	if got, want := Volumes(), []string{"arquebus", "blood-and-roses", "infidel", "moi"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Volumes() = %v, want %v", got, want)
 	}
 	for _, id := range Scenarios() {
