@@ -10,7 +10,7 @@ import (
 
 // Arquebus' house tables hold every number its rule book and its examples
 // reveal (arquebus.md; notes: worked-examples.md section 4; rulings
-// R300-R319 in docs/rulings-arquebus-tables.md).
+// R300-R319 in docs/rulings.md; docs/arquebus.md lists the engine work).
 func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 	tb, err := Tables("arquebus")
 	if err != nil {
