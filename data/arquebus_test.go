@@ -111,6 +111,9 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"army continuation", tb.Rules.ArmyContinuationDRM, 0}, {"one battle", tb.Rules.OneBattleContinuationDRM, 1},
 		// 7.2 a leader alone moves 5.
 		{"leader alone MA", tb.Rules.LeaderAloneMA, 5},
+		// 6.2 "If the (adjusted) DR is 2 or less, the Army Activation
+		// succeeds" (R320).
+		{"army continuation max", tb.Rules.ArmyContinuationMax, 2},
 	}
 	for _, c := range checks {
 		if c.got != c.want {
@@ -146,6 +149,10 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"retire_clear_of_attackers (14.4)", r.RetireClearOfAttackers},
 		{"fire_disorder_check (14.2)", r.FireDisorderCheck},
 		{"one_reaction_per_entry (11.2)", r.OneReactionPerEntry},
+		{"army_continuation_max (6.2)", r.ArmyContinuationFixed},
+		{"oc_effectiveness (5.2, 6.2)", r.OCEffectiveness},
+		{"continuity_leader_on_map (6.2, 6.3, 6.4)", r.ContinuityLeaderOnMap},
+		{"charisma_own_leaders (5.2)", r.CharismaOwnLeaders},
 		// Switches whose engine behaviour is not Arquebus' stay off (R310):
 		// 13.3 #5e iii (a Counter-Charge against fire up to the unit's MA,
 		// not any range), 13.9 (no Unhorsed), 11.4 (Engaged, not adjacent,
@@ -291,8 +298,9 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 	}
 
 	// 6.3: 4 Seizure Opportunities, 1 Seizure Negation, Battle Cry, Into
-	// the Breach; Unsteady Troops waits for the engine (R311). Pavia
-	// Example: a counter of range 0-5, on which a 6 fails and a 5 Seizes.
+	// the Breach and Unsteady Troops, the 8 of "his 8 possible Seizure
+	// Counters" (R311, R327). Pavia Example: a counter of range 0-5, on
+	// which a 6 fails and a 5 Seizes.
 	n := map[engine.CounterType]int{}
 	var pavia bool
 	for _, c := range tb.SeizurePool {
@@ -302,25 +310,34 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		}
 	}
 	if n[engine.CounterOpportunity] != 4 || n[engine.CounterNegation] != 1 || n[engine.CounterBattleCry] != 1 || n[engine.CounterIntoTheBreach] != 1 ||
-		n[engine.CounterTreachery] != 0 || n[engine.CounterNearMiss] != 0 || len(tb.SeizurePool) != 7 || !pavia {
+		n[engine.CounterUnsteadyTroops] != 1 || n[engine.CounterTreachery] != 0 || n[engine.CounterNearMiss] != 0 || len(tb.SeizurePool) != 8 || !pavia {
 		t.Errorf("6.3 Seizure pool %+v", tb.SeizurePool)
 	}
 }
 
-// Unsteady Troops (Arquebus 6.3) is a counter type the engine does not
-// have: the parser refuses it, which is why the pool leaves it out
-// (ruling R311). When this fails, the engine has it: put it in the pool.
-func TestArquebusUnsteadyTroopsNotYetACounter(t *testing.T) {
-	b, err := os.ReadFile("tables/arquebus.yaml")
+// Unsteady Troops (Arquebus 6.3) is a counter type of the engine
+// (ruling R327): the pool holds it, and the parser reads the type from
+// any tables' pool (the Blood & Roses one, say) and names it among the
+// types a mistyped one may be.
+func TestArquebusUnsteadyTroopsIsACounter(t *testing.T) {
+	b, err := os.ReadFile("tables/blood-and-roses.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := strings.Replace(string(b), "  - {id: IB, type: into-the-breach}", "  - {id: IB, type: into-the-breach}\n  - {id: UT, type: unsteady-troops}", 1)
+	s := strings.Replace(string(b), "seizure_pool:\n", "seizure_pool:\n  - {id: UT, type: unsteady-troops}\n", 1)
 	if s == string(b) {
-		t.Fatal("the Into the Breach counter moved: update the test")
+		t.Fatal("no seizure_pool in the Blood & Roses tables: update the test")
 	}
-	if _, err := ParseTables("arquebus.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), `"unsteady-troops"`) {
-		t.Errorf("Unsteady Troops: %v, want refused", err)
+	tb, err := ParseTables("blood-and-roses.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := tb.SeizurePool[0]; c.ID != "UT" || c.Type != engine.CounterUnsteadyTroops || c.Type.String() != "Unsteady Troops" {
+		t.Errorf("UT read as %+v", c)
+	}
+	bad := strings.Replace(s, "type: unsteady-troops", "type: unsteady", 1)
+	if _, err := ParseTables("blood-and-roses.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "into-the-breach or unsteady-troops") {
+		t.Errorf("a mistyped type: %v", err)
 	}
 }
 
@@ -345,11 +362,62 @@ func TestArquebusBattleLoads(t *testing.T) {
 	if g := sc.Leader("douglas"); g == nil || g.Charisma != 4 || !g.OC {
 		t.Errorf("Gonzaga %+v, want OC with Charisma +4", g)
 	}
+	// 5.2, 6.2: Gonzaga's Effectiveness -2 (the Fornovo Example), an
+	// Overall Commander's rating only, and only where the tables play it
+	// (R320).
+	eff := strings.Replace(s, "oc: true, charisma: 4,", "oc: true, charisma: 4, effectiveness: -2,", 1)
+	if sc, err := ParseScenario("arquebus-melee.yaml", []byte(eff)); err != nil || sc.Leader("douglas").Effectiveness != -2 {
+		t.Errorf("Gonzaga's Effectiveness -2: %v", err)
+	}
+	for _, c := range []struct{ text, want string }{
+		{strings.Replace(eff, "oc: true, ", "", 1), "only an Overall Commander (oc: true) has an Effectiveness rating"},
+		{strings.Replace(eff, "effectiveness: -2", "effectiveness: -12", 1), "-12: a DRM on a die of 0-9"},
+		{strings.Replace(strings.Replace(eff, "volume: arquebus", "volume: blood-and-roses", 1), "type: MM", "type: MM", -1), "do not play Effectiveness (rules.oc_effectiveness)"},
+	} {
+		if _, err := ParseScenario("arquebus-melee.yaml", []byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("want %q, got %v", c.want, err)
+		}
+	}
 	if sc.Sides[0].SeizureCounters != 2 || sc.Sides[1].SeizureCounters != 1 {
 		t.Errorf("seizure counters %d and %d, want 2 and 1", sc.Sides[0].SeizureCounters, sc.Sides[1].SeizureCounters)
 	}
-	bad := strings.Replace(s, "seizure_counters: 2", "seizure_counters: 8", 1)
-	if _, err := ParseScenario("arquebus-melee.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "0 to 7") {
-		t.Errorf("8 counters from a pool of 7: %v", err)
+	all := strings.Replace(s, "seizure_counters: 2", "seizure_counters: 8", 1)
+	if _, err := ParseScenario("arquebus-melee.yaml", []byte(all)); err != nil {
+		t.Errorf("8 counters from the pool of 8 (6.3): %v", err)
+	}
+	bad := strings.Replace(s, "seizure_counters: 2", "seizure_counters: 9", 1)
+	if _, err := ParseScenario("arquebus-melee.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "0 to 8") {
+		t.Errorf("9 counters from a pool of 8: %v", err)
+	}
+}
+
+// Arquebus 6.4 Leaderless Battles: a battle on the Arquebus tables may
+// give a Battle no leader (rules.continuity_leader_on_map); on tables
+// without the switch every Command needs one (R324).
+func TestArquebusLeaderlessBattleLoads(t *testing.T) {
+	b, err := os.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "volume: moi", "volume: arquebus", 1)
+	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
+	s = strings.Replace(s, "type: LB", "type: CB", 1)
+	s = strings.Replace(s, "percy: {name: Percy's Battle, side: English, leader: percy}", "percy: {name: Percy's Battle, side: English, leader: percy}\n  rear: {name: The Rearguard, side: English}", 1)
+	s = strings.Replace(s, "  - {id: EL1, type: CB, command: percy,", "  - {id: EL1, type: CB, command: rear,", 1)
+	sc, err := ParseScenario("arquebus-leaderless.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := sc.Command("rear"); c == nil || c.Leader != "" {
+		t.Errorf("the Rearguard %+v, want no leader", c)
+	}
+	// A leader must still be his Command's leader.
+	led := strings.Replace(s, "  percy: {name: Percy, command: percy,", "  percy: {name: Percy, command: rear,", 1)
+	if _, err := ParseScenario("arquebus-leaderless.yaml", []byte(led)); err == nil || !strings.Contains(err.Error(), "Command rear has no leader") {
+		t.Errorf("a leader of a leaderless Command: %v", err)
+	}
+	moi := strings.Replace(string(b), "percy: {name: Percy's Battle, side: English, leader: percy}", "percy: {name: Percy's Battle, side: English}", 1)
+	if _, err := ParseScenario("leaderless.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "commands.percy.leader: missing") {
+		t.Errorf("a Command without a leader in Men of Iron: %v", err)
 	}
 }

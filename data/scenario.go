@@ -494,7 +494,10 @@ func (s *scen) commands(n *yaml.Node) {
 			continue
 		}
 		o := s.object(kv.v, path, "name", "side", "leader", "standard", "entry", "arrives", "shield_wall_orders")
-		c := engine.CommandSpec{ID: kv.key, Name: o.str("name", true), Leader: o.str("leader", true)}
+		// Arquebus 6.4: a Battle may have no leader, where the tables
+		// play Leaderless Battles (rules.continuity_leader_on_map).
+		leaderless := s.sc.Tables != nil && s.sc.Tables.Rules.ContinuityLeaderOnMap
+		c := engine.CommandSpec{ID: kv.key, Name: o.str("name", true), Leader: o.str("leader", !leaderless)}
 		sideOK := false
 		if name := o.str("side", true); name != "" {
 			c.Side, sideOK = s.side(name, o.line("side"), join(path, "side"))
@@ -565,7 +568,7 @@ func (s *scen) leaders(n *yaml.Node) {
 		if !s.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := s.object(kv.v, path, "name", "side", "command", "ar", "range", "ma", "king", "oc", "hex", "off_map", "replacement", "charisma")
+		o := s.object(kv.v, path, "name", "side", "command", "ar", "range", "ma", "king", "oc", "hex", "off_map", "replacement", "charisma", "effectiveness")
 		l := engine.LeaderSpec{
 			ID:       kv.key,
 			Name:     o.str("name", true),
@@ -576,6 +579,18 @@ func (s *scen) leaders(n *yaml.Node) {
 			OC:       o.bool("oc"),
 			OffMap:   o.bool("off_map"),
 			Charisma: o.int("charisma", false),
+		}
+		if o.has("effectiveness") {
+			// Arquebus 5.2, 6.2: the Overall Commander's Effectiveness.
+			l.Effectiveness = o.int("effectiveness", false)
+			switch t := s.sc.Tables; {
+			case !l.OC:
+				s.add(o.line("effectiveness"), join(path, "effectiveness"), "only an Overall Commander (oc: true) has an Effectiveness rating (Arquebus 5.2)")
+			case t != nil && !t.Rules.OCEffectiveness:
+				s.add(o.line("effectiveness"), join(path, "effectiveness"), "the tables of volume %q do not play Effectiveness (rules.oc_effectiveness)", s.sc.Volume)
+			case l.Effectiveness < -9 || l.Effectiveness > 9:
+				s.add(o.line("effectiveness"), join(path, "effectiveness"), "%d: a DRM on a die of 0-9, so -9 to 9 (Arquebus 5.2: Gonzaga -2)", l.Effectiveness)
+			}
 		}
 		if cmd := o.str("command", false); cmd == "" {
 			if o.n.Kind == yaml.MappingNode && !o.has("command") {
@@ -773,6 +788,9 @@ func (s *scen) crossCheck(o *object) {
 		c := sc.Command(l.Command)
 		if c == nil {
 			continue
+		}
+		if c.Leader == "" {
+			s.add(line, join(path, "command"), "Command %s has no leader (a Leaderless Battle, Arquebus 6.4): give it leader: %s, or give %s his own Command", c.ID, l.ID, l.ID)
 		}
 		if c.Leader != l.ID && sc.Leader(c.Leader) != nil {
 			s.add(line, join(path, "command"), "Command %s is led by %s; a Command has one leader (15.1)", c.ID, c.Leader)

@@ -30,7 +30,7 @@ func (p *parser) seizurePool(t *engine.Tables, n *yaml.Node) {
 			seen[strings.ToLower(c.ID)] = true
 		}
 		if c.Type != "" && c.Type.String() == string(c.Type) {
-			p.add(o.line("type"), join(at, "type"), "%q: want opportunity, negation, battle-cry, treachery, near-miss or into-the-breach (6.3)", c.Type)
+			p.add(o.line("type"), join(at, "type"), "%q: want opportunity, negation, battle-cry, treachery, near-miss, into-the-breach or unsteady-troops (6.3)", c.Type)
 		}
 		switch r := o.str("range", false); {
 		case c.Type == engine.CounterOpportunity && r == "":

@@ -142,7 +142,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		ro := p.object(n, "rules", "mounted_missile_zoc", "mounted_fire_zoc_mp", "reluctance_own_drm", "counter_charge_defense_drm", "leader_charisma", "counter_charge_reaction_fire", "oc_activation_bonus",
 			"leader_presence_types", "charisma_types", "pass_through", "face_to_fire", "zoc_terrain", "retire_through_zoc", "retire_clear_of_attackers", "retreat_before_continued",
 			"leader_casualty_unmodified", "army_activation", "army_clearance", "army_move_clearance", "army_continuation_drm",
-			"one_battle_continuation_drm", "seizure_counters",
+			"one_battle_continuation_drm", "seizure_counters", "army_continuation_max", "oc_effectiveness", "continuity_leader_on_map", "charisma_own_leaders",
 			"adjacency_limits", "leader_alone_ma", "pass_through_movers", "pass_through_free", "pass_through_never", "dismount_at_start",
 			"retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
 			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard",
@@ -181,6 +181,23 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.Rules.ArmyContinuationDRM = ro.int("army_continuation_drm", false)
 		t.Rules.OneBattleContinuationDRM = ro.int("one_battle_continuation_drm", false)
 		t.Rules.SeizureCounters = ro.bool("seizure_counters")
+		t.Rules.OCEffectiveness = ro.bool("oc_effectiveness")
+		t.Rules.ContinuityLeaderOnMap = ro.bool("continuity_leader_on_map")
+		t.Rules.CharismaOwnLeaders = ro.bool("charisma_own_leaders")
+		if ro.has("army_continuation_max") {
+			// Arquebus 6.2: "If the (adjusted) DR is 2 or less, the Army Activation succeeds."
+			t.Rules.ArmyContinuationFixed = true
+			t.Rules.ArmyContinuationMax = ro.int("army_continuation_max", false)
+			if m := t.Rules.ArmyContinuationMax; m < 0 || m > 9 {
+				p.add(ro.line("army_continuation_max"), "rules.army_continuation_max", "%d: the highest adjusted die (0-9) with which an Army Continuation succeeds (Arquebus 6.2: 2)", m)
+			}
+			if !t.Rules.ArmyActivation {
+				p.add(ro.line("army_continuation_max"), "rules.army_continuation_max", "needs army_activation: it is the Army Continuation's target")
+			}
+		}
+		if t.Rules.CharismaOwnLeaders && !ro.bool("leader_charisma") {
+			p.add(ro.line("charisma_own_leaders"), "rules.charisma_own_leaders", "needs leader_charisma: it limits whose Charisma counts (Arquebus 5.2)")
+		}
 		for _, k := range []string{"army_clearance", "army_move_clearance", "army_continuation_drm", "one_battle_continuation_drm"} {
 			if ro.has(k) && ro.int(k, false) < 0 {
 				p.add(ro.line(k), "rules."+k, "must be 0 or more")

@@ -128,6 +128,12 @@ func (g *game) continuation(o Continue) error {
 	if !slices.Contains(availableCommands(g.sc, st, st.Active), cmd) {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
+	if g.sc.Tables.Rules.ContinuityLeaderOnMap && !leaderOnMap(g.sc, st, cmd) {
+		if g.sc.Command(cmd).Leader == "" {
+			return g.illegal(o, "ARQ 6.4", fmt.Sprintf("%s has no leader: a Leaderless Battle is activated only by a Free Activation, never by Continuity or Seizure", commandName(g.sc, cmd)))
+		}
+		return g.illegal(o, "ARQ 6.2", fmt.Sprintf("only leaders currently on the map can attempt Continuation, and %s is not on the map", leaderName(g.sc, g.sc.Command(cmd).Leader)))
+	}
 	g.emit(ContinuationDeclared{Side: st.Active, Command: cmd})
 	return g.afterContinuationDeclared()
 }
@@ -138,7 +144,7 @@ func (g *game) continuation(o Continue) error {
 // once.
 func (g *game) afterContinuationDeclared() error {
 	other := g.st.Active.Other()
-	if len(availableCommands(g.sc, g.st, other)) == 0 || g.sc.Tables.Rules.SeizureCounters && len(unplayedCounters(g.st, other)) == 0 {
+	if len(seizingCommands(g.sc, g.st, other)) == 0 || g.sc.Tables.Rules.SeizureCounters && len(unplayedCounters(g.st, other)) == 0 {
 		return g.continuityRoll()
 	}
 	return nil
@@ -165,7 +171,9 @@ func (g *game) continueArmy(o Continue) error {
 
 // continuityRoll is the Continuation DR (4.2): the die plus one for each
 // successful Continuation DR since the last reset, against the leader's
-// Activation Rating.
+// Activation Rating; with Rules.OCEffectiveness the Overall Commander's
+// Effectiveness is added, and with Rules.ArmyContinuationFixed an Army
+// Continuation is made against a fixed number (Arquebus 5.2, 6.2).
 func (g *game) continuityRoll() error {
 	st := g.st
 	side, cmd, army := st.Active, st.Selected, st.SelectedArmy
@@ -185,8 +193,12 @@ func (g *game) continuityRoll() error {
 		}
 		mods = append(mods, Modifier{DRM: n, Reason: reason, Rule: "4.2"})
 	}
-	if army {
+	if army && rules.ArmyContinuationDRM != 0 {
 		mods = append(mods, Modifier{DRM: rules.ArmyContinuationDRM, Reason: "for Army Activation Continuity", Rule: "B&R 6.2"})
+	}
+	eff, effOC := effectiveness(g.sc, st, leader.ID, army)
+	if eff != 0 {
+		mods = append(mods, Modifier{DRM: eff, Reason: fmt.Sprintf("the Overall Commander %s's Effectiveness", leaderName(g.sc, effOC)), Rule: "ARQ 6.2"})
 	}
 	// B&R 6.2: "If a player has only one Battle, he adds an additional one
 	// (+1) cumulative DRM ... for each new such attempt ... Any DRM for
@@ -200,12 +212,23 @@ func (g *game) continuityRoll() error {
 		mods = append(mods, Modifier{DRM: one, Reason: "for Continuing with only one Battle", Rule: "B&R 6.2"})
 	}
 	ar, bonus, oc := activationRating(g.sc, g.st, leader.ID)
-	r, err := g.roll(fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, ar), mods...)
+	purpose := fmt.Sprintf("Continuity DR: %s (AR %d)", leader.Name, ar)
+	fixed := army && rules.ArmyContinuationFixed
+	if fixed {
+		// Arquebus 6.2: "If the (adjusted) DR is 2 or less, the Army
+		// Activation succeeds."
+		ar, bonus, oc = rules.ArmyContinuationMax, 0, ""
+		purpose = fmt.Sprintf("Continuity DR: Army Activation (%d or less)", ar)
+	}
+	if eff != 0 {
+		oc = effOC
+	}
+	r, err := g.roll(purpose, mods...)
 	if err != nil {
 		return err
 	}
 	ok := r.Total <= ar
-	g.emit(ContinuityRolled{Side: side, Command: cmd, Army: army, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, OneBattle: one, Success: ok})
+	g.emit(ContinuityRolled{Side: side, Command: cmd, Army: army, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, Effectiveness: eff, Fixed: fixed, OneBattle: one, Success: ok})
 	if ok && army {
 		return g.activateArmy(nil, side, ContinuationActivation)
 	}
@@ -231,6 +254,12 @@ func (g *game) seize(o Seize) error {
 	}
 	if !slices.Contains(availableCommands(g.sc, st, side), cmd) {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
+	}
+	if g.sc.Tables.Rules.ContinuityLeaderOnMap && !leaderOnMap(g.sc, st, cmd) {
+		if g.sc.Command(cmd).Leader == "" {
+			return g.illegal(o, "ARQ 6.4", fmt.Sprintf("%s has no leader: a Leaderless Battle may never Seize Continuity; it is activated only by a Free Activation", commandName(g.sc, cmd)))
+		}
+		return g.illegal(o, "ARQ 6.3", fmt.Sprintf("a Seizure is attempted by a Battle which must have a leader on the map, and %s is not on the map", leaderName(g.sc, g.sc.Command(cmd).Leader)))
 	}
 	switch {
 	case g.sc.Tables.Rules.SeizureCounters && o.Counter == "":
@@ -310,13 +339,41 @@ func availableCommands(sc *Scenario, st *State, side Side) []string {
 }
 
 // continuationCommands are the Commands the active player may name for
-// Continuity: not the one that just went, unless it is the only one (4.2).
+// Continuity: not the one that just went, unless it is the only one (4.2),
+// and with Rules.ContinuityLeaderOnMap only those whose leader is on the
+// map (Arquebus 6.2, 6.4).
 func continuationCommands(sc *Scenario, st *State) []string {
 	all := availableCommands(sc, st, st.Active)
-	if len(all) <= 1 {
-		return all
+	if len(all) > 1 {
+		all = slices.DeleteFunc(all, func(c string) bool { return c == st.LastCommand })
 	}
-	return slices.DeleteFunc(all, func(c string) bool { return c == st.LastCommand })
+	if sc.Tables.Rules.ContinuityLeaderOnMap {
+		all = slices.DeleteFunc(all, func(c string) bool { return !leaderOnMap(sc, st, c) })
+	}
+	return all
+}
+
+// seizingCommands are the Commands side may Seize Continuity with: those
+// available, and with Rules.ContinuityLeaderOnMap only those whose leader
+// is on the map (Arquebus 6.3, 6.4).
+func seizingCommands(sc *Scenario, st *State, side Side) []string {
+	all := availableCommands(sc, st, side)
+	if sc.Tables.Rules.ContinuityLeaderOnMap {
+		all = slices.DeleteFunc(all, func(c string) bool { return !leaderOnMap(sc, st, c) })
+	}
+	return all
+}
+
+// leaderOnMap: Command cmd has a leader and he is on the map, neither off
+// it with reinforcements nor killed and not yet replaced (Arquebus 6.2,
+// 6.3). A Leaderless Battle (6.4) has none.
+func leaderOnMap(sc *Scenario, st *State, cmd string) bool {
+	c := sc.Command(cmd)
+	if c == nil || c.Leader == "" {
+		return false
+	}
+	ls := st.Leader(c.Leader)
+	return ls != nil && !ls.OffMap && !ls.Killed
 }
 
 // Events of chapter 4.
@@ -453,7 +510,13 @@ type ContinuityRolled struct {
 	// OCBonus is the Overall Commander OC's addition to AR (Infidel 5.3).
 	OCBonus int    `json:"oc_bonus,omitempty"`
 	OC      string `json:"oc,omitempty"`
-	Success bool   `json:"success"`
+	// Effectiveness is the Overall Commander OC's Effectiveness, one of
+	// the roll's modifiers (Arquebus 5.2, 6.2); Fixed: an Army
+	// Continuation made against the fixed AR, not a leader's rating
+	// (Arquebus 6.2: "2 or less").
+	Effectiveness int  `json:"effectiveness,omitempty"`
+	Fixed         bool `json:"fixed,omitempty"`
+	Success       bool `json:"success"`
 }
 
 // This penalty resets when he fails a Continuation DR (4.2).
@@ -479,6 +542,10 @@ func (e ContinuityRolled) describe(sc *Scenario) string {
 	what := commandName(sc, e.Command)
 	if e.Army {
 		what = "Army Activation"
+	}
+	if e.Fixed {
+		return fmt.Sprintf("Continuity DR for %s: %s, %s %d: Continuation %s (ARQ 6.2).",
+			what, describeRoll(e.Roll), verdict, e.AR, outcome)
 	}
 	return fmt.Sprintf("Continuity DR for %s: %s, %s %s: Continuation %s (4.2).",
 		what, describeRoll(e.Roll), verdict, arText(sc, e.Leader, e.AR, e.OCBonus, e.OC), outcome)

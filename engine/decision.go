@@ -179,7 +179,7 @@ func Legal(sc *Scenario, st *State) []string {
 		}
 		out = append(out, "PASS")
 	case DecideSeizure:
-		for _, c := range availableCommands(sc, st, st.Pending.Side) {
+		for _, c := range seizingCommands(sc, st, st.Pending.Side) {
 			if sc.Tables.Rules.SeizureCounters {
 				out = append(out, "SEIZE "+commandName(sc, c)+" WITH <counter>")
 			} else {

@@ -303,3 +303,38 @@ func arText(sc *Scenario, leader string, ar, bonus int, oc string) string {
 	}
 	return s
 }
+
+// Arquebus 5.2 Effectiveness: "All friendly leaders, except the OC
+// himself, within the Overall Commander's Command Range have this number
+// added to their Continuation DRs (6.2)." 6.2: "For an Army Activation
+// Continuation attempt, the Active player makes a Continuation DR, adding
+// the Effectiveness Rating of the Overall Commander".
+
+// effectiveness is what the tables' Rules.OCEffectiveness adds to the
+// Continuation DR of leader l (of the army, when army), and the Overall
+// Commander it comes from: his side's Overall Commander on the map, not
+// killed, not his Replacement (5.5); for a Battle, l on the map within
+// his Command Range (traced as for units, 5.2) and not the OC himself.
+func effectiveness(sc *Scenario, st *State, l string, army bool) (int, string) {
+	spec := sc.Leader(l)
+	if !sc.Tables.Rules.OCEffectiveness || spec == nil {
+		return 0, ""
+	}
+	k := armyOC(sc, st, spec.Side)
+	if k < 0 {
+		return 0, ""
+	}
+	oc := sc.Leaders[k]
+	if army {
+		return oc.Effectiveness, oc.ID
+	}
+	ls := st.Leader(l)
+	if oc.ID == l || ls.OffMap || ls.Killed {
+		return 0, ""
+	}
+	_, rng := leaderRatings(sc, st, oc.ID)
+	if commandRange(sc, st, oc.Side, st.Leaders[k].Hex, rng)[ls.Hex] {
+		return oc.Effectiveness, oc.ID
+	}
+	return 0, ""
+}

@@ -60,7 +60,7 @@ type CommandSpec struct {
 	ID       string // "godfrey"
 	Name     string // "Godfrey's Longbow"
 	Side     Side
-	Leader   string // LeaderSpec.ID
+	Leader   string // LeaderSpec.ID; empty for a Leaderless Battle (Arquebus 6.4)
 	Standard string // StandardSpec.ID; several Commands may share one army Standard (13.2)
 	// Entry lists the hexes through which the Command's reinforcements
 	// enter the map (5.3).
@@ -97,7 +97,11 @@ type LeaderSpec struct {
 	// leaders (Blood & Roses 5.4: Warwick +1; Arquebus 5.2: Gonzaga +4);
 	// used when the tables' Rules.LeaderCharisma is set.
 	Charisma int
-	Hex      hex.Hex
+	// Effectiveness is an Overall Commander's Effectiveness rating,
+	// added to Continuation DRs (Arquebus 5.2, 6.2: Gonzaga -2); used
+	// when the tables' Rules.OCEffectiveness is set.
+	Effectiveness int
+	Hex           hex.Hex
 	// OffMap marks a leader that enters with his Command's reinforcements (5.3).
 	OffMap bool
 	// Replacement holds the ratings of the counter's Replacement side (15.6).

@@ -26,15 +26,19 @@ const (
 	CounterTreachery     CounterType = "treachery"       // Disorder one enemy unit
 	CounterNearMiss      CounterType = "near-miss"       // negate one friendly leader death
 	CounterIntoTheBreach CounterType = "into-the-breach" // +1 DRM for one Shock/Charge attack
+	// CounterUnsteadyTroops: Disorder one enemy unit, or Eliminate an
+	// enemy Artillery unit (Arquebus 6.3).
+	CounterUnsteadyTroops CounterType = "unsteady-troops"
 )
 
 var counterNames = map[CounterType]string{
-	CounterOpportunity:   "Seizure Opportunity",
-	CounterNegation:      "Seizure Negation",
-	CounterBattleCry:     "Battle Cry",
-	CounterTreachery:     "Treachery!",
-	CounterNearMiss:      "Near Miss",
-	CounterIntoTheBreach: "Into the Breach",
+	CounterOpportunity:    "Seizure Opportunity",
+	CounterNegation:       "Seizure Negation",
+	CounterBattleCry:      "Battle Cry",
+	CounterTreachery:      "Treachery!",
+	CounterNearMiss:       "Near Miss",
+	CounterIntoTheBreach:  "Into the Breach",
+	CounterUnsteadyTroops: "Unsteady Troops",
 }
 
 func (t CounterType) String() string {
@@ -342,7 +346,7 @@ func (g *game) negate(o Negate) error {
 // changed facing (ruling R213), and offers the moment to the Active
 // player; Near Miss and Into the Breach have moments of their own.
 func (g *game) playCounter(o PlayCounter) error {
-	c, err := g.ownCounter(o, o.Counter, CounterBattleCry, CounterTreachery, CounterNearMiss, CounterIntoTheBreach)
+	c, err := g.ownCounter(o, o.Counter, CounterBattleCry, CounterTreachery, CounterNearMiss, CounterIntoTheBreach, CounterUnsteadyTroops)
 	if err != nil {
 		return err
 	}
@@ -351,6 +355,8 @@ func (g *game) playCounter(o PlayCounter) error {
 		return g.illegal(o, "B&R 6.3", c.ID+" is a Near Miss: Herald plays it when one of your leaders dies, unless you have sent STANDING NEAR MISS NEVER (ruling R219)")
 	case CounterIntoTheBreach:
 		return g.playBreach(o, c)
+	case CounterUnsteadyTroops:
+		return g.playUnsteady(o, c)
 	}
 	if strings.EqualFold(o.Verb, "AT") {
 		return g.illegal(o, "docs/orders.md", fmt.Sprintf("%s is a %s counter: PLAY <counter> AT <defender> is for Into the Breach", c.ID, c.Type))
@@ -473,6 +479,8 @@ func (e CounterPlayed) describe(sc *Scenario) string {
 		return fmt.Sprintf("The %s play Near Miss %s%s: %s escapes death (B&R 6.3).", sc.SideName(e.Side), e.Counter, standingText(e.Standing), leaderName(sc, e.Leader))
 	case CounterIntoTheBreach:
 		return fmt.Sprintf("The %s play Into the Breach %s for the attack on %s: +1 to its DR (B&R 6.3).", sc.SideName(e.Side), e.Counter, e.Unit)
+	case CounterUnsteadyTroops:
+		return fmt.Sprintf("The %s play Unsteady Troops %s%s on %s (ARQ 6.3).", sc.SideName(e.Side), e.Counter, standingText(e.Standing), e.Unit)
 	}
 	return fmt.Sprintf("The %s play %s %s on %s (B&R 6.3).", sc.SideName(e.Side), e.Type, e.Counter, e.Unit)
 }

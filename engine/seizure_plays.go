@@ -321,7 +321,7 @@ func parseStandingPlay(a at, rest []string, syntax func(string, ...string) error
 }
 
 func (g *game) standingPlay(o StandingPlay) error {
-	c, err := g.ownCounter(o, o.Counter, CounterBattleCry, CounterTreachery, CounterNearMiss, CounterIntoTheBreach)
+	c, err := g.ownCounter(o, o.Counter, CounterBattleCry, CounterTreachery, CounterNearMiss, CounterIntoTheBreach, CounterUnsteadyTroops)
 	if err != nil {
 		return err
 	}
@@ -336,7 +336,7 @@ func (g *game) standingPlay(o StandingPlay) error {
 		return nil
 	}
 	verb, side := "RALLY", g.sender
-	if c.Type == CounterTreachery {
+	if c.Type == CounterTreachery || c.Type == CounterUnsteadyTroops {
 		verb, side = "DISORDER", g.sender.Other()
 	}
 	if o.Verb != verb {
@@ -411,6 +411,8 @@ func (g *game) standingPlayOne(side Side, id, play string) {
 		drop("no such unit")
 	case verb == "RALLY" && (g.st.Units[i].Status != Retired || g.st.Units[i].OffMap):
 		drop(fmt.Sprintf("Battle Cry rallies one friendly Retired unit, and %s is %s", unit, unitStatusText(g.st, i)))
+	case verb == "DISORDER" && c.Type == CounterUnsteadyTroops && (g.st.Units[i].Status != Normal || !onField(g.st, i)):
+		drop(fmt.Sprintf("Unsteady Troops Disorders one enemy unit in good order on the field, or Eliminates an Artillery unit (ARQ 6.3, ruling R326), and %s is %s", unit, unitStatusText(g.st, i)))
 	case verb == "DISORDER" && (g.st.Units[i].Status != Normal || !onField(g.st, i)):
 		drop(fmt.Sprintf("Treachery! Disorders one enemy unit in good order on the field (ruling R214), and %s is %s", unit, unitStatusText(g.st, i)))
 	case verb == "RALLY":
@@ -420,10 +422,49 @@ func (g *game) standingPlayOne(side Side, id, play string) {
 			to = Normal
 		}
 		g.emit(UnitRallied{Unit: unit, To: to, Retired: true, Rule: "B&R 6.3 Battle Cry"})
+	case c.Type == CounterUnsteadyTroops:
+		g.emit(CounterPlayed{Side: side, Counter: c.ID, Type: c.Type, Unit: unit, Standing: true})
+		g.unsteadyTroops(i)
 	default:
 		g.emit(CounterPlayed{Side: side, Counter: c.ID, Type: c.Type, Unit: unit, Standing: true})
 		g.disorder(i, "Treachery! (B&R 6.3)", nil)
 	}
+}
+
+// Arquebus 6.3 Unsteady Troops: "Disorder one enemy unit (Eliminate
+// Artillery). Play before units move or fire at the beginning of the
+// Move/Fire Phase of any Activation (yours or your opponent's)", the
+// Non-Active player's counters first, then the Active player's (6.3, 4.0
+// B). The moment is Treachery!'s in Herald (rulings R213, R282): PLAY at
+// the start of one's own Activation, STANDING PLAY for either side's.
+
+// playUnsteady plays Unsteady Troops c on the enemy unit o names: "PLAY
+// <counter> DISORDER <enemy unit>", at the start of the sender's own
+// Activation (ruling R326).
+func (g *game) playUnsteady(o PlayCounter, c SeizureCounter) error {
+	if !strings.EqualFold(o.Verb, "DISORDER") {
+		return g.illegal(o, "ARQ 6.3", fmt.Sprintf("%s is Unsteady Troops, played on one enemy unit: PLAY %s DISORDER <enemy unit>", c.ID, c.ID))
+	}
+	if g.st.Pending.Kind != DecideActions || g.activationBegun() {
+		return g.illegal(o, "ARQ 6.3", "Unsteady Troops is played at the beginning of the Move/Fire Phase, before any unit or leader has moved, fired or faced; in the opponent's Activation by STANDING PLAY")
+	}
+	j, ok := g.findEnemyUnit(o.Unit)
+	if !ok || g.st.Units[j].Status != Normal || !onField(g.st, j) {
+		return g.illegal(o, "ARQ 6.3", fmt.Sprintf("Unsteady Troops Disorders one enemy unit in good order on the field, or Eliminates an enemy Artillery unit: %q is not one (ruling R326)", o.Unit))
+	}
+	g.emit(CounterPlayed{Side: g.sender, Counter: c.ID, Type: c.Type, Unit: g.sc.Units[j].ID})
+	g.unsteadyTroops(j)
+	return nil
+}
+
+// unsteadyTroops: enemy unit j is Disordered, or Eliminated if it is
+// Artillery, a type that is never Disordered (ruling R326).
+func (g *game) unsteadyTroops(j int) {
+	if unitType(g.sc, g.st, j).NeverDisordered {
+		g.eliminate(j, "Unsteady Troops (ARQ 6.3): an Artillery unit is Eliminated")
+		return
+	}
+	g.disorder(j, "Unsteady Troops (ARQ 6.3)", nil)
 }
 
 func unitStatusText(st *State, i int) string {

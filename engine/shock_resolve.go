@@ -268,11 +268,19 @@ func shockModifiers(sc *Scenario, st *State, atk []int, j, defenders int, chargi
 // bestCharisma is the highest Charisma among the leaders stacked with the
 // attackers, and whose it is (Blood & Roses 12.3 #4: "only the highest
 // Charisma applies, once"). A Replacement leader has none (ruling R86).
+// With Rules.CharismaOwnLeaders only the Overall Commander and the unit's
+// own Battle leader give theirs (Arquebus 5.2: "any unit stacked with the
+// OC or its Battle leader"; a Replacement OC is only a Battle leader, 5.5).
 func bestCharisma(sc *Scenario, st *State, atk []int) (best int, who string) {
+	own := sc.Tables.Rules.CharismaOwnLeaders
 	for _, i := range atk {
 		for _, l := range stackedLeaders(sc, st, i) {
-			if c := sc.Leaders[l].Charisma; !st.Leaders[l].Replaced && (who == "" || c > best) {
-				best, who = c, sc.Leaders[l].Name
+			spec := sc.Leaders[l]
+			if own && spec.Command != sc.Units[i].Command && !spec.OC {
+				continue
+			}
+			if c := spec.Charisma; !st.Leaders[l].Replaced && (who == "" || c > best) {
+				best, who = c, spec.Name
 			}
 		}
 	}

@@ -115,7 +115,7 @@ func (g *game) standingStep() (done bool, err error) {
 			g.emit(SeizureDeclined{Side: side, Standing: r.Text})
 			return false, g.continuityRoll()
 		}
-		if !slices.Contains(availableCommands(g.sc, st, side), r.With) {
+		if !slices.Contains(seizingCommands(g.sc, st, side), r.With) {
 			continue // that Command is gone: try the next rule
 		}
 		g.open()

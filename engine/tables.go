@@ -162,6 +162,11 @@ type Rules struct {
 	// Roses and Arquebus 12.3 #4), instead of Men of Iron's +1 for a
 	// leader with a charging Mounted MAA (10.4 #5, 15.3).
 	LeaderCharisma bool
+	// CharismaOwnLeaders limits LeaderCharisma to the Overall Commander
+	// and the attacking unit's own Battle leader (Arquebus 5.2: "any
+	// unit stacked with the OC or its Battle leader"); Blood & Roses 5.4
+	// counts any leader, "even a unit from another Battle".
+	CharismaOwnLeaders bool
 	// CounterChargeReactionFire: a Counter-Charge against missile fire
 	// draws Reaction Fire on its way like a Charge (Men of Iron 9.2:
 	// "Charges (including Counter-Charge)"); Blood & Roses and Arquebus
@@ -227,6 +232,26 @@ type Rules struct {
 	ArmyClearance       int
 	ArmyMoveClearance   int
 	ArmyContinuationDRM int
+	// ArmyContinuationFixed: an Army Continuation DR succeeds when,
+	// adjusted, it is ArmyContinuationMax or less, not against the Overall
+	// Commander's Activation Rating (Arquebus 6.2: "If the (adjusted) DR
+	// is 2 or less, the Army Activation succeeds").
+	ArmyContinuationFixed bool
+	ArmyContinuationMax   int
+	// OCEffectiveness: the Overall Commander's Effectiveness
+	// (LeaderSpec.Effectiveness) is added to the Continuation DR of a
+	// Battle leader within his Command Range, not his own, and to every
+	// Army Continuation DR (Arquebus 5.2, 6.2). A Replacement is no
+	// Overall Commander and has none.
+	OCEffectiveness bool
+	// ContinuityLeaderOnMap: a Battle may be named for Continuation or
+	// Seizure only while its leader is on the map (Arquebus 6.2: "only
+	// leaders currently on the map can attempt Continuation"; 6.3: a
+	// Battle "which must have a leader on the map"), and a battle may
+	// give a Battle no leader at all (6.4 Leaderless Battles): it is
+	// activated only by a Free Activation, and its units are always Out
+	// of Command.
+	ContinuityLeaderOnMap bool
 	// OneBattleContinuationDRM: a player with only one Battle adds this
 	// much more to each new Continuation DR, cumulative, kept until the
 	// penalties reset even if another Battle enters (Blood & Roses 6.2:
