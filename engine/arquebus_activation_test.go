@@ -11,7 +11,7 @@ import (
 )
 
 // Arquebus 5.2, 6.2, 6.3 and 6.4 (docs/arquebus.md E1-E3, rulings
-// R320-R329 in docs/rulings-arq-activation.md), played through orders and
+// R320-R329 in docs/rulings.md), played through orders and
 // scripted dice on the fixture with the rule switches of
 // data/tables/arquebus.yaml.
 
