@@ -240,13 +240,11 @@ func parseReach(line string) (reachable, bool) {
 }
 
 // closeIn chooses an Activation's orders that bring the armies together:
-// first MOVEs of every unit that can come nearer the enemy (the block
-// without END, so that the next mail offers what the moves made legal);
-// then every Charge and Shock that can be declared together, with Active
-// Fire by the units that stood, and END. A missile unit within two hexes
-// of the enemy, or too slow to close (Movement Allowance 2 or less),
-// stands and shoots; a unit that can Charge or Shock waits for it. It
-// answers nil when the mail is no Activation's orders.
+// Active Fire by every unit that may fire, then MOVEs of every other unit
+// that can come nearer the enemy (the block without END, so that the next
+// mail offers what the moves made legal); then every Charge and Shock
+// that can be declared together, and END. A unit that can Charge or Shock
+// waits for it. It answers nil when the mail is no Activation's orders.
 func (a *Autoplayer) closeIn(v *battleView, rawLegal, legal, reach []string) []string {
 	if !slices.Contains(legal, "END") || !hasPrefix(rawLegal, "MOVE ", "FIRE ", "SHOCK ", "CHARGE ", "FACE ") {
 		if slices.ContainsFunc(legal, func(l string) bool {
@@ -269,57 +267,12 @@ func (a *Autoplayer) closeIn(v *battleView, rawLegal, legal, reach []string) []s
 			}
 		}
 	}
-	fireAt := map[string]int{} // unit → the range of its nearest target
-	for _, l := range legal {
-		f := strings.Fields(l)
-		if len(f) != 4 || f[0] != "FIRE" || f[2] != "AT" {
-			continue
-		}
-		from, ok1 := v.at[f[1]]
-		to, ok2 := v.at[f[3]]
-		if ok1 && ok2 {
-			d := g.Distance(from, to)
-			if r, ok := fireAt[f[1]]; !ok || d < r {
-				fireAt[f[1]] = d
-			}
-		}
-	}
-	var moves []string
-	taken := map[hex.Hex]bool{}
-	for _, line := range reach {
-		r, ok := parseReach(line)
-		if !ok || attackers[r.unit] {
-			continue
-		}
-		if d, ok := fireAt[r.unit]; ok && (d <= 2 || v.ma[r.unit] <= 2) {
-			continue
-		}
-		if mv := v.advance(g, r, enemies, taken); mv != "" {
-			moves = append(moves, mv)
-			v.moved[r.unit] = true
-		}
-	}
-	if len(moves) > 0 {
-		return moves
-	}
-	out := attacks(legal, func(u string) bool { return a.partnered[v.kind[u]] })
-	attacking := map[string]bool{}
-	for _, l := range out {
-		for _, u := range strings.Fields(l)[1:] {
-			if u == "AT" {
-				break
-			}
-			attacking[u] = true
-		}
-	}
 	var fires []string
-	fired := map[string]bool{}
 	for _, l := range legal {
 		f := strings.Fields(l)
-		if len(f) != 4 || f[0] != "FIRE" || f[2] != "AT" || fired[f[1]] || attacking[f[1]] || v.moved[f[1]] {
+		if len(f) != 4 || f[0] != "FIRE" || f[2] != "AT" || attackers[f[1]] || v.moved[f[1]] {
 			continue
 		}
-		// the nearest of its targets, the first listed when unknown
 		best := l
 		for _, m := range legal {
 			g2 := strings.Fields(m)
@@ -328,9 +281,24 @@ func (a *Autoplayer) closeIn(v *battleView, rawLegal, legal, reach []string) []s
 			}
 		}
 		fires = append(fires, best)
-		fired[f[1]] = true
+		v.moved[f[1]] = true
 	}
-	return append(append(fires, out...), "END")
+	var moves []string
+	taken := map[hex.Hex]bool{}
+	for _, line := range reach {
+		r, ok := parseReach(line)
+		if !ok || attackers[r.unit] || v.moved[r.unit] {
+			continue
+		}
+		if mv := v.advance(g, r, enemies, taken); mv != "" {
+			moves = append(moves, mv)
+			v.moved[r.unit] = true
+		}
+	}
+	if len(moves) > 0 {
+		return append(fires, moves...)
+	}
+	return append(append(fires, attacks(legal, func(u string) bool { return a.partnered[v.kind[u]] })...), "END")
 }
 
 // closer reports whether target a is nearer unit u than target b, as far

@@ -47,9 +47,9 @@ a side's failed Loss Check.
 
 The scripted players know the battle's map, as a player has it printed,
 and what their mails tell them: the armies at the start, every move and
-result since, where their own units can go. They bring every unit that
-can come nearer the enemy as near as it can, then Charge and Shock, and
-fire with the units that stood.`,
+result since, where their own units can go. Each Activation they fire
+with every unit that may, bring every other unit that can come nearer
+the enemy as near as it can, then Charge and Shock.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("out", "herald-demo", "output folder")
 			fs.Int("moves", 12, "stop after this many moves")

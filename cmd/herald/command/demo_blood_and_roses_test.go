@@ -13,12 +13,13 @@ import (
 // mail through the embedded server to their end, a side's failed Loss
 // Check against its Flight Level (16.0), like TestDemoInfidelBattles. The
 // scripted players close with the enemy (pbem/games.Autoplayer with its
-// Battle set, as herald demo sets it): every unit that can come nearer
-// the enemy units their mails told of moves to the nearest hex its reach
-// list offers, at any cost (across the Hempmill Brook at Blore Heath),
-// then they Charge and Shock, and only the units that stood fire; before
-// they did, both armies shot at long range for ever. Each mail the players
-// answered is read back, and the dice log verifies.
+// Battle set, as herald demo sets it): the units that may fire fire, every
+// other unit that can come nearer the enemy units their mails told of
+// moves to the nearest hex its reach list offers, at any cost (across the
+// Hempmill Brook at Blore Heath), then they Charge and Shock. Before, they
+// moved one unit a hex of 1 MP or fired, and both armies shot at long
+// range for ever. Each mail the players answered is read back, and the
+// dice log verifies.
 func TestDemoBloodAndRosesBattles(t *testing.T) {
 	if raceBuild {
 		t.Skip("whole battles take minutes under the race detector: .ci/run runs this test without -race")
