@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"herald/engine/hex"
 	"herald/pbem"
 	"herald/pbem/mailbox"
 	"herald/templates"
@@ -20,6 +21,12 @@ type Autoplayer struct {
 	Address string
 	// LastMove, when set, is the last move the player sends orders for.
 	LastMove int
+	// Battle, when set, is the id of the battle its games are played on
+	// (data.Scenario): with the map's grid, which is public, the player
+	// measures how far the enemy units its mails told of are, and closes
+	// with them (autoplay_close.go). Without it the player moves one unit
+	// a hex at a time and fires whenever it may.
+	Battle string
 
 	mu   sync.Mutex
 	turn int
@@ -28,6 +35,11 @@ type Autoplayer struct {
 	// player goes round its Commands in turn whatever else it did between
 	// (a shared counter fell on the same Command at every Free Activation).
 	picks map[string]int
+	// mapGrid and views are what a player that knows its Battle has
+	// learnt: the map's grid, and each game's units (by game id).
+	mapGrid   *hex.Grid
+	partnered map[string]bool // unit types that Shock only with a partner
+	views     map[string]*battleView
 }
 
 // Reply returns the answer to one of Herald's mails, or nil when the mail
@@ -37,15 +49,28 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	view := a.learn(m.Subject, m.Text)
 	blocks, _ := pbem.FindBlocks(m.Text)
 	legal := legalOrders(m.Text)
 	if len(blocks) != 1 || len(legal) == 0 || a.LastMove > 0 && blocks[0].Move > a.LastMove {
 		return nil, nil
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
 	b := blocks[0]
-	block := templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: a.choose(legal, reachLines(m.Text))}.Text()
+	var orders []string
+	if view != nil {
+		// A block refused brings its move back: the player then leaves out
+		// the orders the refusal names, and the third time plays it the
+		// simple way.
+		if view.tries[b.Move]++; view.tries[b.Move] <= 2 {
+			orders = withoutRefused(a.closeIn(view, allOrders(m.Text), legal, reachLines(m.Text)), m.Text)
+		}
+	}
+	if orders == nil {
+		orders = a.choose(legal, reachLines(m.Text))
+	}
+	block := templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: orders}.Text()
 	a.sent++
 	local, host, _ := strings.Cut(a.Address, "@")
 	return &mailbox.Outgoing{
@@ -153,6 +178,18 @@ func oneHexMove(line string) string {
 // legalOrders reads the "You may send:" list of a mail's text, without
 // the forms that have a blank to fill ("SEIZE <command>").
 func legalOrders(text string) []string {
+	var out []string
+	for _, o := range allOrders(text) {
+		if !placeholder.MatchString(o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// allOrders reads the "You may send:" list of a mail's text, forms with
+// blanks included.
+func allOrders(text string) []string {
 	_, rest, ok := strings.Cut(text, "You may send:\n")
 	if !ok {
 		return nil
@@ -162,9 +199,7 @@ func legalOrders(text string) []string {
 		if !strings.HasPrefix(l, "  ") || strings.TrimSpace(l) == "" {
 			break
 		}
-		if o := strings.TrimSpace(l); !placeholder.MatchString(o) {
-			out = append(out, o)
-		}
+		out = append(out, strings.TrimSpace(l))
 	}
 	return out
 }

@@ -42,9 +42,14 @@ and falkirk are Herald's reconstructions of those battles: with --moves 16
 their players come to blows and make Loss Checks. ascalon and arsuf are
 Infidel's (Vol. II), on its own tables: with --moves 400 they play to the
 end, Arsuf by Victory Points. blore-heath and tewkesbury are Blood &
-Roses' (Vol. III), on its tables: the scripted players trade longbow and
-gun fire from the first moves but do not yet close with the enemy, so
-these battles do not reach their end in a demo.`,
+Roses' (Vol. III), on its tables: with --moves 1000 they play to the end,
+a side's failed Loss Check.
+
+The scripted players know the battle's map, as a player has it printed,
+and what their mails tell them: the armies at the start, every move and
+result since, where their own units can go. Each Activation they fire
+with every unit that may, bring every other unit that can come nearer
+the enemy as near as it can, then Charge and Shock.`,
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("out", "herald-demo", "output folder")
 			fs.Int("moves", 12, "stop after this many moves")
@@ -115,7 +120,7 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	herald.Add(1)
 	go func() { defer herald.Done(); svc.Serve(heraldCtx, in, sender.SendRaw, time.Second) }()
 	for _, name := range []string{"alice", "bob"} {
-		p, err := newDemoPlayer(emb, name, moves, log)
+		p, err := newDemoPlayer(emb, name, sc.ID, moves, log)
 		if err != nil {
 			return err
 		}
@@ -237,7 +242,7 @@ type demoPlayer struct {
 	sender *mailbox.Sender
 }
 
-func newDemoPlayer(emb *mailbox.Embedded, name string, lastMove int, log *slog.Logger) (*demoPlayer, error) {
+func newDemoPlayer(emb *mailbox.Embedded, name, battle string, lastMove int, log *slog.Logger) (*demoPlayer, error) {
 	in, err := mailbox.NewIntake(mailbox.IntakeConfig{Addr: emb.IMAPAddr(), Username: name, Password: name,
 		PollInterval: 100 * time.Millisecond, Logger: log})
 	if err != nil {
@@ -247,7 +252,7 @@ func newDemoPlayer(emb *mailbox.Embedded, name string, lastMove int, log *slog.L
 	if err != nil {
 		return nil, err
 	}
-	return &demoPlayer{auto: &games.Autoplayer{Address: name + "@localhost", LastMove: lastMove}, in: in, sender: sender}, nil
+	return &demoPlayer{auto: &games.Autoplayer{Address: name + "@localhost", LastMove: lastMove, Battle: battle}, in: in, sender: sender}, nil
 }
 
 func (p *demoPlayer) handle(ctx context.Context, msg mailbox.Message) (mailbox.Disposition, error) {

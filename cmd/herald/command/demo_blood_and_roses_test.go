@@ -10,21 +10,16 @@ import (
 
 // TestDemoBloodAndRosesBattles: Herald's reconstructions of Blore Heath
 // (1459) and Tewkesbury (1471), on Blood & Roses' house tables, play by
-// mail through the embedded server: the scripted players open fire, every
-// mail they answer is read back, and the dice log verifies.
-//
-// Unlike TestDemoInfidelBattles this does NOT play them to their end,
-// because the scripted players (pbem/games.Autoplayer) cannot: they fire
-// whenever any FIRE is legal and otherwise move one unit into a hex that
-// costs 1 MP. Blood & Roses' Longbows reach 5 hexes and its Artillery 10
-// (house tables), so from the opening both armies are in range and the
-// players stand and shoot at long range for ever, where a modified roll
-// rarely passes Disordered (400 moves: 7 and 9 Flight Points in all, far
-// from Flight Levels of 14-17); and at Blore Heath no move across the
-// Hempmill Brook costs 1 MP (stream +1), so no unit of either side would
-// ever cross it. The test plays a fixed number of moves instead; when the
-// players learn to close with the enemy, make it play to the end like the
-// Infidel one.
+// mail through the embedded server to their end, a side's failed Loss
+// Check against its Flight Level (16.0), like TestDemoInfidelBattles. The
+// scripted players close with the enemy (pbem/games.Autoplayer with its
+// Battle set, as herald demo sets it): the units that may fire fire, every
+// other unit that can come nearer the enemy units their mails told of
+// moves to the nearest hex its reach list offers, at any cost (across the
+// Hempmill Brook at Blore Heath), then they Charge and Shock. Before, they
+// moved one unit a hex of 1 MP or fired, and both armies shot at long
+// range for ever. Each mail the players answered is read back, and the
+// dice log verifies.
 func TestDemoBloodAndRosesBattles(t *testing.T) {
 	if raceBuild {
 		t.Skip("whole battles take minutes under the race detector: .ci/run runs this test without -race")
@@ -33,24 +28,30 @@ func TestDemoBloodAndRosesBattles(t *testing.T) {
 		t.Run(scenario, func(t *testing.T) {
 			out := t.TempDir()
 			var stdout, stderr bytes.Buffer
-			code := Main([]string{"demo", "--out", out, "--moves", "40", "--scenario", scenario}, strings.NewReader(""), &stdout, &stderr)
+			code := Main([]string{"demo", "--out", out, "--moves", "1000", "--scenario", scenario}, strings.NewReader(""), &stdout, &stderr)
 			if code != 0 {
 				t.Fatalf("exit %d:\n%s%s", code, stdout.String(), stderr.String())
 			}
-			if !strings.Contains(stdout.String(), "to move 40 by mail") {
-				t.Errorf("did not reach move 40:\n%s", stdout.String())
-			}
 			emls, _ := filepath.Glob(filepath.Join(out, "*.eml"))
 			combat := regexp.MustCompile(`(Fire|Shock|Charge) DR: \S+ (at|against)`)
+			shock := regexp.MustCompile(`(Shock|Charge) DR: \S+ against`)
 			flight := regexp.MustCompile(`(Yorkists|Lancastrians) \(\S+\): \d+ Flight Points?, Flight Level \d+`)
-			var fought, armies bool
+			decided := regexp.MustCompile(`Loss Check for the (Yorkists|Lancastrians): a roll of`)
+			var fought, shocked, armies, lost, over bool
 			for _, f := range emls {
 				b := mustRead(t, f)
 				fought = fought || combat.Match(b)
+				shocked = shocked || shock.Match(b)
 				armies = armies || flight.Match(b)
+				lost = lost || decided.Match(b)
+				over = over || bytes.Contains(b, []byte("the battle is over"))
 			}
-			if !fought || !armies {
-				t.Errorf("in %d mails: combat %v, Flight Points stated %v", len(emls), fought, armies)
+			if !fought || !shocked || !armies || !lost || !over {
+				t.Errorf("in %d mails: combat %v, Shock or Charge %v, Flight Points stated %v, decided by %q %v, battle over %v\n%s",
+					len(emls), fought, shocked, armies, decided, lost, over, stdout.String())
+			}
+			if !strings.Contains(stdout.String(), "The game is over") {
+				t.Errorf("the demo did not end the battle:\n%s", stdout.String())
 			}
 			if code, out := runVerifyOn(t, mustRead(t, filepath.Join(out, "dice.jsonl"))); code != 0 {
 				t.Errorf("herald verify on the demo's log: exit %d\n%s", code, out)
