@@ -15,7 +15,7 @@ import (
 // not also a Levy Infantry unit": alone or with another Levy it is
 // refused before any die; with Infantry at the same defender it attacks.
 func TestBloodAndRosesLevyShocksWithAPartner(t *testing.T) {
-	g := brMelee(t)
+	g := brMelee(t, 0)
 	c := "0505"
 	g.troop("CA1", c, hex.FaceW, "INF")
 	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "LVY")
@@ -26,6 +26,16 @@ func TestBloodAndRosesLevyShocksWithAPartner(t *testing.T) {
 		t.Errorf("refusal: %v", e)
 	}
 	g.refuse(red, "SHOCK AN1 AT CA1\nSHOCK AN2 AT CA1\nEND", "Blood & Roses 16.3")
+	// Declared alone in a block without END, a Levy could never be
+	// taken back: it is refused at once, and its partner comes first.
+	e = g.refuse(red, "SHOCK AN1 AT CA1", "Blood & Roses 16.3")
+	if !strings.Contains(e.Reason, "declare that unit's SHOCK or CHARGE at CA1 first") {
+		t.Errorf("refusal: %v", e)
+	}
+	g.troop("BE1", g.nb(c, hex.SE), hex.FaceNW, "INF")
+	g.send(red, "SHOCK BE1 AT CA1")
+	g.send(red, "SHOCK AN1 AT CA1")
+	g.send(red, "END")
 }
 
 // 16.3 "They may never Advance After Combat and may never be the unit
@@ -44,7 +54,7 @@ func TestBloodAndRosesLevyNeverAdvancesNorContinues(t *testing.T) {
 		if !open {
 			g.impassable(c)
 		}
-		evs := g.shockRound("SHOCK AN1 AT CA1\nSHOCK AN2 AT CA1\nEND")
+		evs := g.shockRound("SHOCK AN2 AT CA1\nSHOCK AN1 AT CA1\nEND")
 		if g.unit("CA1").Status != engine.Retired {
 			t.Fatalf("want CA1 Retired:\n%s", g.story(evs))
 		}

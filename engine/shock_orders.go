@@ -140,8 +140,33 @@ func (g *game) shock(o ShockOrder) error {
 		}
 		d.Defenders = append(d.Defenders, g.sc.Units[j].ID)
 	}
+	if err := g.partnerFirst(o, d); err != nil {
+		return err
+	}
 	g.emit(AttackDeclared{Side: g.sender, Attack: d})
 	return nil
+}
+
+// partnerFirst: a unit that Shocks only with a partner (Blood & Roses 16.3
+// Levy Infantry) is declared after, or together with, a unit of another
+// kind attacking the same defender; declared alone it could never be taken
+// back, and END would be refused for ever.
+func (g *game) partnerFirst(o Order, d Declaration) error {
+	var needs []string
+	partnered := false
+	for _, id := range d.Attackers {
+		if unitType(g.sc, g.st, unitIdx(g.sc, id)).ShockPartner {
+			needs = append(needs, id)
+		} else {
+			partnered = true
+		}
+	}
+	if len(needs) == 0 || partnered || partnerDeclared(g.sc, g.st, d.Defenders) {
+		return nil
+	}
+	t := unitType(g.sc, g.st, unitIdx(g.sc, needs[0]))
+	return g.illegal(o, "Blood & Roses 16.3", fmt.Sprintf("%s (%s) may Shock attack only in conjunction with another unit that is not %s: declare that unit's SHOCK or CHARGE at %s first, then this one",
+		needs[0], t.Name, t.Name, strings.Join(d.Defenders, " ")))
 }
 
 func (g *game) charge(o ChargeOrder) error {
@@ -318,9 +343,6 @@ func buildAttacks(sc *Scenario, st *State) ([]ShockAttack, *IllegalOrderError) {
 		}
 		a.Text = append(a.Text, d.Text)
 	}
-	if err := checkPartners(sc, st, out, byDefender); err != nil {
-		return nil, err
-	}
 	if err := checkObligations(sc, st, byDefender); err != nil {
 		return nil, err
 	}
@@ -342,29 +364,6 @@ func checkObligations(sc *Scenario, st *State, byDefender map[string]int) *Illeg
 					return declError(d, "10.1", fmt.Sprintf("%s Shocks, so it must also attack %s in its Frontal hex, unless another unit attacks it; legal: SHOCK %s AT %s",
 						id, sc.Units[j].ID, id, strings.Join(unitIDs(sc, frontalEnemies(sc, st, i)), " ")))
 				}
-			}
-		}
-	}
-	return nil
-}
-
-// checkPartners: a unit whose type needs a Shock partner attacks only
-// together with a unit of another kind attacking the same defender (Blood
-// & Roses 16.3 Levy Infantry).
-func checkPartners(sc *Scenario, st *State, attacks []ShockAttack, byDefender map[string]int) *IllegalOrderError {
-	for _, d := range st.Declared {
-		for _, id := range d.Attackers {
-			t := unitType(sc, st, unitIdx(sc, id))
-			if !t.ShockPartner {
-				continue
-			}
-			partnered := false
-			for _, other := range attacks[byDefender[d.Defenders[0]]].Attackers {
-				partnered = partnered || !unitType(sc, st, unitIdx(sc, other)).ShockPartner
-			}
-			if !partnered {
-				return declError(d, "Blood & Roses 16.3", fmt.Sprintf("%s (%s) may Shock attack only in conjunction with another unit that is not %s: declare another unit's SHOCK or CHARGE at %s too",
-					id, t.Name, t.Name, strings.Join(d.Defenders, " ")))
 			}
 		}
 	}
@@ -402,6 +401,20 @@ func unitIdx(sc *Scenario, id string) int {
 	return -1
 }
 
+// partnerDeclared: a unit that needs no Shock partner has declared an
+// attack on one of defenders.
+func partnerDeclared(sc *Scenario, st *State, defenders []string) bool {
+	for _, other := range st.Declared {
+		shared := slices.ContainsFunc(other.Defenders, func(def string) bool { return slices.Contains(defenders, def) })
+		for _, id := range other.Attackers {
+			if shared && !unitType(sc, st, unitIdx(sc, id)).ShockPartner {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // shockForms are the attacks the activated Command may declare, for Legal:
 // each eligible unit against the enemy units in its Frontal hexes, and each
 // Charge with a legal path.
@@ -413,7 +426,11 @@ func shockForms(sc *Scenario, st *State) []string {
 			us.Fired && unitType(sc, st, i).FireOrShock {
 			continue
 		}
-		if fe := frontalEnemies(sc, st, i); len(fe) > 0 {
+		fe := frontalEnemies(sc, st, i)
+		if unitType(sc, st, i).ShockPartner && !partnerDeclared(sc, st, unitIDs(sc, fe)) {
+			continue // Blood & Roses 16.3: its partner is declared first
+		}
+		if len(fe) > 0 {
 			out = append(out, "SHOCK "+u.ID+" AT "+strings.Join(unitIDs(sc, fe), " "))
 		}
 		for j, e := range sc.Units {
