@@ -118,6 +118,31 @@ func TestArquebusLightCavalryArchersFireOnTheMove(t *testing.T) {
 	}
 }
 
+// 7.2, 11.2: a Light Cavalry Archer that begins next to CA1 and fires from
+// its starting hex pays 1 MP to fire and 1 to leave, and may come next to
+// CA1 again in none of its move, where one that does not fire may, after a
+// first hex away from it (ruling R344, R221).
+func TestArquebusFireFromTheStartingHex(t *testing.T) {
+	g := arqMelee(t, 0)
+	p := brAround(g)
+	y := g.nb(p.x, hex.NW)
+	g.troop("CA1", p.c, hex.FaceW, "PK")
+	g.troop("AN1", p.x, hex.FaceNE, "LCA")
+	g.send(red, "ACTIVATE Anna")
+	g.refuse(red, "MOVE AN1 FIRE CA1 "+p.w+" "+p.v+" "+p.s, "Arquebus 11.2")
+	back := false
+	for _, r := range engine.Reach(g.sc, g.st, "AN1") {
+		back = back || r.Hex.String() == p.s && r.Cost == 3 // 1 to leave, 2 hexes round CA1's
+	}
+	if !back {
+		t.Errorf("without a fire AN1 cannot come back next to CA1 in %s: %v", p.s, engine.Reach(g.sc, g.st, "AN1"))
+	}
+	res := g.send(red, "MOVE AN1 FIRE CA1 "+y)
+	if u := g.unit("AN1"); u.Hex.String() != y || movedMP(res.Events, "AN1") != 3 {
+		t.Errorf("AN1 %+v after %d MP, want in %s after 3:\n%s", u, movedMP(res.Events, "AN1"), y, g.story(res.Events))
+	}
+}
+
 // 11.2: firing next to an enemy unit costs 1 MP of the Movement Allowance.
 func TestArquebusFireOnTheMoveWithinAllowance(t *testing.T) {
 	g := arqMelee(t)
