@@ -11,7 +11,7 @@ import (
 )
 
 // Arquebus movement and mounted missile fire (arquebus.md 7.2, 7.4, 11.1,
-// 11.2, 11.5; rulings R340–R352 in docs/rulings-arq-movement.md) on the
+// 11.2, 11.5; rulings R340–R350 in docs/rulings-arq-movement.md) on the
 // volume's house tables, through orders and scripted dice. The enemy is a
 // Pike (no missile weapon, so no Return or Reaction Fire) unless a test
 // says otherwise; the paths are brAround's: CA1 in c, x next to it, w two
