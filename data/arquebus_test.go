@@ -153,10 +153,23 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"oc_effectiveness (5.2, 6.2)", r.OCEffectiveness},
 		{"continuity_leader_on_map (6.2, 6.3, 6.4)", r.ContinuityLeaderOnMap},
 		{"charisma_own_leaders (5.2)", r.CharismaOwnLeaders},
+		// 7.4 dismount and remount anywhere in the move, in Command, not
+		// Disordered; the dismounted unit moves no further (R345, R346).
+		{"change_in_command (7.4)", r.ChangeInCommand},
+		{"dismount_ends_move (7.4)", r.DismountEndsMove},
+		// 7.2, 11.2: only LC/A and Genitors fire on the move, 1 MP to fire
+		// next to an enemy unit, 1 MP to leave such a hex (R340-R343).
+		{"fire_on_move: [GE, LCA] (11.2)", strings.Join(r.FireOnMove, ",") == "GE,LCA"},
+		{"mounted_fire_adjacent_mp: 1 (11.2)", r.MountedFireAdjacentMP == 1},
+		{"leave_adjacent_mp: 1 (7.2)", tb.Movement.LeaveAdjacentMP == 1},
+		{"no mounted_fire_zoc_mp (9.0 no ZOC)", r.MountedFireZOCMP == 0},
+		// 11.1, 11.5: the FIRED marker of Mounted Arquebus and Crossbow only.
+		{"fired_marker: MAQ, MCB (11.5)", ut("MAQ").FiredMarker && ut("MCB").FiredMarker && !ut("LCA").FiredMarker && !ut("GE").FiredMarker && !ut("DAQ").FiredMarker && !ut("AQ").FiredMarker},
 		// Switches whose engine behaviour is not Arquebus' stay off (R310):
 		// 13.3 #5e iii (a Counter-Charge against fire up to the unit's MA,
 		// not any range), 13.9 (no Unhorsed), 11.4 (Engaged, not adjacent,
-		// friends block Raining Fire), 7.4 (dismount during the move).
+		// friends block Raining Fire), 7.4 (dismount anywhere in the move,
+		// not only at its start).
 		{"no counter_charge_fire_any_range", !r.CounterChargeFireAnyRange},
 		{"no counter_charge_fire_unhorsed_ends", !r.CounterChargeFireUnhorsedEnds},
 		{"no over_units_friend_adjacent", !r.OverUnitsFriendAdjacent},
@@ -419,5 +432,35 @@ func TestArquebusLeaderlessBattleLoads(t *testing.T) {
 	moi := strings.Replace(string(b), "percy: {name: Percy's Battle, side: English, leader: percy}", "percy: {name: Percy's Battle, side: English}", 1)
 	if _, err := ParseScenario("leaderless.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "commands.percy.leader: missing") {
 		t.Errorf("a Command without a leader in Men of Iron: %v", err)
+	}
+}
+
+// The Arquebus movement switches are checked at load time: a FIRED marker
+// needs a weapon and a side to reload on (11.5), Blood & Roses'
+// dismount_at_start does not go with Arquebus' 7.4 switches, and
+// fire_on_move names unit types.
+func TestArquebusMovementRulesValidated(t *testing.T) {
+	b, err := files.ReadFile("tables/arquebus.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  fire_on_move: [GE, LCA] ", "  fire_on_move: [GE, LCA, MAQ] ", ""}, // control: still valid
+		{"  fire_on_move: [GE, LCA] ", "  fire_on_move: [GE, LC/A] ", "LC/A"},
+		{"  change_in_command: true ", "  change_in_command: true\n  dismount_at_start: true\n ", "not both"},
+		{"  mounted_fire_adjacent_mp: 1 ", "  mounted_fire_adjacent_mp: -1 ", "must be 0"},
+		{"  LB:\n    name: Longbow\n", "  LB:\n    name: Longbow\n    fired_marker: true\n", "reloads by dismounting"},
+	} {
+		bad := strings.Replace(string(b), tc.from, tc.to, 1)
+		if bad == string(b) {
+			t.Fatalf("%q is not in the file: update the test", tc.from)
+		}
+		_, err := ParseTables("arquebus.yaml", []byte(bad))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.to, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: error %v, want %q", tc.to, err, tc.want)
+		}
 	}
 }

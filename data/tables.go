@@ -94,10 +94,11 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.ShockDRM = p.shockDRMTable(n)
 	}
 	if n := o.node("movement", true); n != nil {
-		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "pass_through_mp", "pass_through_disorder_max")
+		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "leave_adjacent_mp", "pass_through_mp", "pass_through_disorder_max")
 		t.Movement = engine.MovementRules{
 			LeaveMountedZOCMP:      mo.int("leave_mounted_zoc_mp", true),
 			LeaveMissileZOCMP:      mo.int("leave_missile_zoc_mp", false),
+			LeaveAdjacentMP:        mo.int("leave_adjacent_mp", false),
 			PassThroughMP:          mo.int("pass_through_mp", true),
 			PassThroughDisorderMax: mo.int("pass_through_disorder_max", true),
 		}
@@ -147,13 +148,26 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			"retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
 			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard",
 			"battle_flight_max", "battle_flight_ignores",
-			"fire_disorder_check", "one_reaction_per_entry", "over_units_friend_adjacent", "hedgerow_cover")
+			"fire_disorder_check", "one_reaction_per_entry", "over_units_friend_adjacent", "hedgerow_cover",
+			"fire_on_move", "mounted_fire_adjacent_mp", "change_in_command", "dismount_ends_move")
 		t.Rules.AdjacencyLimits = ro.bool("adjacency_limits")
 		t.Rules.LeaderAloneMA = ro.int("leader_alone_ma", false)
 		if t.Rules.LeaderAloneMA < 0 {
 			p.add(ro.line("leader_alone_ma"), "rules.leader_alone_ma", "must be 0 (the printed Movement Allowance) or more")
 		}
 		t.Rules.DismountAtStart = ro.bool("dismount_at_start")
+		t.Rules.ChangeInCommand = ro.bool("change_in_command")
+		t.Rules.DismountEndsMove = ro.bool("dismount_ends_move")
+		if t.Rules.DismountAtStart && (t.Rules.ChangeInCommand || t.Rules.DismountEndsMove) {
+			p.add(ro.line("dismount_at_start"), "rules.dismount_at_start", "give either dismount_at_start (Blood & Roses 7.4) or change_in_command/dismount_ends_move (Arquebus 7.4), not both")
+		}
+		if ro.has("fire_on_move") {
+			t.Rules.FireOnMove = append([]string{}, p.typeList(ro, "rules", "fire_on_move", t)...)
+		}
+		t.Rules.MountedFireAdjacentMP = ro.int("mounted_fire_adjacent_mp", false)
+		if t.Rules.MountedFireAdjacentMP < 0 {
+			p.add(ro.line("mounted_fire_adjacent_mp"), "rules.mounted_fire_adjacent_mp", "must be 0 or more")
+		}
 		if ro.has("pass_through_movers") || ro.has("pass_through_free") || ro.has("pass_through_never") {
 			t.Rules.PassThrough = &engine.PassThroughRule{
 				Movers: p.typeList(ro, "rules", "pass_through_movers", t),
@@ -264,6 +278,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 				p.add(line, join("unit_types."+key, "change_cost"), "a type that becomes another needs the MP the change costs (14.2)")
 			}
 		}
+		if ut.FiredMarker && (ut.Weapon == "" || ut.Becomes == "") {
+			p.add(line, join("unit_types."+key, "fired_marker"), "a unit with a FIRED marker reloads by dismounting: the type needs a weapon and a side it becomes (Arquebus 11.5)")
+		}
 		if u := ut.Unhorsed; u != "" && t.UnitTypes[u] == nil {
 			p.add(line, join("unit_types."+key, "unhorsed"), "%s", unknown("unit type", u, keys(t.UnitTypes)))
 		}
@@ -336,7 +353,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
 			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as",
-			"limbered_side", "never_disordered")
+			"limbered_side", "never_disordered", "fired_marker")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -373,6 +390,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			ReactedDefendsAs:      o.str("reacted_defends_as", false),
 			LimberedSide:          o.bool("limbered_side"),
 			NeverDisordered:       o.bool("never_disordered"),
+			FiredMarker:           o.bool("fired_marker"),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {

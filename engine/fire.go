@@ -134,6 +134,8 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 		return refuseFire("9.1", "%s is not an enemy unit", ts.ID)
 	case tu.Status == Eliminated || tu.OffMap:
 		return refuseFire("9.1", "%s is not on the map", ts.ID)
+	case fu.FiredMarker:
+		return refuseFire("Arquebus 11.5", "%s carries a FIRED marker: a Mounted Arquebus or Mounted Crossbow fires once mounted and may not fire again, not even Return or Reaction Fire, until it dismounts to reload (7.4)", fs.ID)
 	}
 	r := FireRange(sc, st, firer, target)
 	if r > w.MaxRange() {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"herald/engine/hex"
 )
@@ -16,42 +17,73 @@ type movingFire struct {
 	At     int `json:"at"`
 	Target int `json:"target"`
 	MP     int `json:"mp"` // what firing there costs
+	// Adjacent: MP is the cost of firing next to an enemy unit (Arquebus
+	// 11.2), not in an enemy ZOC.
+	Adjacent bool `json:"adjacent,omitempty"`
 }
 
-// fireInMove checks a FIRE inside a MOVE before anything happens: only a
-// mounted missile unit fires as part of its move, once per Activation,
-// within its Movement Allowance; whether it can see and reach the target
-// is checked when it stands there.
-func (g *game) fireInMove(o Move, i int, path []hex.Hex, plan movePlan) (*movingFire, error) {
+// fireAtIndex is where a MOVE's FIRE stands among the path's hexes (the
+// number of hexes entered before it), -1 for a move without one.
+func fireAtIndex(o Move) int {
 	if o.Fire == "" {
-		return nil, nil
+		return -1
 	}
+	words, _ := pathWords(o.Path[:o.FireAt])
+	return len(words)
+}
+
+// mayFireInMove checks a FIRE inside a MOVE before the path is planned:
+// only a mounted missile unit fires as part of its move (with
+// rules.fire_on_move, only a unit of those types: Arquebus 11.2), once per
+// Activation, at an enemy unit.
+func (g *game) mayFireInMove(o Move, i int) (int, error) {
 	spec, us := g.sc.Units[i], g.st.Units[i]
 	t := unitType(g.sc, g.st, i)
 	j, ok := g.findEnemyUnit(o.Fire)
 	switch {
+	case g.sc.Tables.Rules.FireOnMove != nil && !slices.Contains(g.sc.Tables.Rules.FireOnMove, t.Key):
+		return -1, g.illegal(o, "Arquebus 11.2", fmt.Sprintf("%s may not fire during its move: only %s fire and go on moving; any other unit's fire ends its Move/Fire Phase, so it fires after its move (FIRE %s AT %s)",
+			spec.ID, typeNames(g.sc, g.sc.Tables.Rules.FireOnMove), spec.ID, o.Fire))
 	case !t.Mounted || !t.Missile():
-		return nil, g.illegal(o, "9.2", spec.ID+" is not a mounted missile unit: missile infantry fire only after their move (FIRE <unit> AT <enemy>)")
+		return -1, g.illegal(o, "9.2", spec.ID+" is not a mounted missile unit: missile infantry fire only after their move (FIRE <unit> AT <enemy>)")
 	case us.Fired:
-		return nil, g.illegal(o, "9.2", spec.ID+" has fired in this Activation")
+		return -1, g.illegal(o, "9.2", spec.ID+" has fired in this Activation")
 	case !ok:
-		return nil, g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Fire)+g.unitHint(g.st.Pending.Side.Other(), o.Fire, true))
+		return -1, g.illegal(o, "9.1", fmt.Sprintf("the enemy has no unit called %q", o.Fire)+g.unitHint(g.st.Pending.Side.Other(), o.Fire, true))
 	}
-	words, _ := pathWords(o.Path[:o.FireAt])
-	at := len(words)
+	return j, nil
+}
+
+// fireInMove prices a FIRE inside a MOVE whose path is planned: firing
+// costs MP in an enemy ZOC (Infidel 11.2) or next to an enemy unit
+// (Arquebus 11.2), within the Movement Allowance; whether the unit can see
+// and reach the target is checked when it stands there.
+func (g *game) fireInMove(o Move, i, j int, path []hex.Hex, plan movePlan) (*movingFire, error) {
+	if o.Fire == "" {
+		return nil, nil
+	}
+	spec, us := g.sc.Units[i], g.st.Units[i]
+	at := fireAtIndex(o)
 	where := us.Hex
 	if at > 0 {
 		where = path[at-1]
 	}
 	f := &movingFire{At: at, Target: j}
+	rules := g.sc.Tables.Rules
 	if len(enemyZOC(g.sc, g.st, spec.Side, where)) > 0 {
-		f.MP = g.sc.Tables.Rules.MountedFireZOCMP
+		f.MP = rules.MountedFireZOCMP
+	}
+	if rules.AdjacencyLimits && rules.FireOnMove != nil && !(us.OffMap && at == 0) && enemyAdjacent(g.sc, g.st, spec.Side, where) {
+		f.MP, f.Adjacent = rules.MountedFireAdjacentMP, true
 	}
 	ma := ratings(g.sc, g.st, i).MA
 	if us.Status == Disordered {
 		ma = ratings(g.sc, g.st, i).MADisordered
 	}
 	if plan.mp+f.MP > ma {
+		if f.Adjacent {
+			return nil, g.illegal(o, "Arquebus 11.2", fmt.Sprintf("%s would spend %d MP with its fire next to an enemy unit (%d MP to fire), more than its Movement Allowance of %d", spec.ID, plan.mp+f.MP, f.MP, ma))
+		}
 		return nil, g.illegal(o, "Infidel 11.2", fmt.Sprintf("%s would spend %d MP with its fire in an enemy ZOC, more than its Movement Allowance of %d", spec.ID, plan.mp+f.MP, ma))
 	}
 	return f, nil
@@ -66,7 +98,10 @@ func (g *game) fireOnTheMove(i int, f *movingFire) (done bool, err error) {
 		return false, nil
 	}
 	at, seen := g.st.Units[i].Hex, len(g.res.Events)
-	if err := g.resolveFire(i, f.Target, f.MP); err != nil {
+	g.moving = f
+	err = g.resolveFire(i, f.Target, f.MP)
+	g.moving = nil
+	if err != nil {
 		return true, err
 	}
 	us := g.st.Units[i]

@@ -266,7 +266,7 @@ func (g *game) fire(o Fire) error {
 		return g.illegal(o, "9.2", fmt.Sprintf("%s is not of the activated Command, %s", spec.ID, commandName(g.sc, g.st.Command)))
 	case us.Fired:
 		return g.illegal(o, "9.2", spec.ID+" has fired in this Activation: a unit fires once when its Command is activated")
-	case t.Becomes != "" && us.Moved:
+	case t.Becomes != "" && us.Moved && !g.sc.Tables.Rules.ChangeInCommand:
 		return g.illegal(o, "14.2", spec.ID+" has moved in this Activation: Hobilars may not fire in a turn they move")
 	case us.Moved && g.st.Acting != spec.ID:
 		return g.illegal(o, "5.1", spec.ID+" has finished its move: another unit has moved or fired since, and each unit must finish its movement/firing before another may begin")
@@ -347,9 +347,13 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 	}
 	for k, s := range shots {
 		e := UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[s.target].ID, Return: k > 0,
-			Roll: s.roll, Column: s.column, Result: s.result.Text, Moves: k == 0 && !unitType(g.sc, g.st, s.firer).Mounted, Misfire: s.misfire}
+			Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire, Marker: unitType(g.sc, g.st, s.firer).FiredMarker}
 		if k == 0 {
+			// 9.2 missile infantry; Arquebus 11.2 every unit but those
+			// firing inside their MOVE.
+			e.Moves = !unitType(g.sc, g.st, s.firer).Mounted || g.sc.Tables.Rules.FireOnMove != nil && g.moving == nil
 			e.MP = mp
+			e.Adjacent = mp > 0 && g.moving != nil && g.moving.Adjacent
 		}
 		g.emit(e)
 	}
@@ -457,8 +461,15 @@ type UnitFired struct {
 	Roll     Roll   `json:"roll"`
 	Column   string `json:"column"`
 	Result   string `json:"result"`
-	// Moves: the firer is missile infantry whose move ends with its fire.
+	// Moves: the firer's move ends with its fire: missile infantry, and
+	// under rules.fire_on_move every unit firing outside a MOVE (Arquebus
+	// 11.2).
 	Moves bool `json:"moves,omitempty"`
+	// Adjacent: MP was paid to fire next to an enemy unit (Arquebus 11.2),
+	// not in an enemy ZOC.
+	Adjacent bool `json:"adjacent,omitempty"`
+	// Marker: the firer takes a FIRED marker (Arquebus 11.5).
+	Marker bool `json:"marker,omitempty"`
 	// MP is what the fire cost a mounted archer firing during its move
 	// from an enemy ZOC (Infidel 11.2).
 	MP int `json:"mp,omitempty"`
@@ -480,6 +491,9 @@ func (e UnitFired) apply(st *State) {
 	if e.Moves {
 		u.Moved = true
 	}
+	if e.Marker {
+		u.FiredMarker = true
+	}
 	st.Unit(e.Target).Acted = true
 }
 
@@ -494,11 +508,18 @@ func (e UnitFired) describe(*Scenario) string {
 	cost := ""
 	if e.MP > 0 {
 		cost = fmt.Sprintf(" (%d MP to fire from an enemy ZOC)", e.MP)
+		if e.Adjacent {
+			cost = fmt.Sprintf(" (%d MP to fire next to an enemy unit, Arquebus 11.2)", e.MP)
+		}
 	}
 	if e.Misfire {
 		return fmt.Sprintf("%s %s %s: %s: a natural 0, its guns blow up, with no effect on %s (B&R 11.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Target)
 	}
-	return fmt.Sprintf("%s %s %s%s: %s on the %s column: %s (9.3).", e.Unit, what, e.Target, cost, describeRoll(e.Roll), e.Column, e.Result)
+	marker := ""
+	if e.Marker {
+		marker = fmt.Sprintf(" %s takes a FIRED marker: it fires no more until it dismounts to reload (Arquebus 11.5).", e.Unit)
+	}
+	return fmt.Sprintf("%s %s %s%s: %s on the %s column: %s (9.3).%s", e.Unit, what, e.Target, cost, describeRoll(e.Roll), e.Column, e.Result, marker)
 }
 
 func init() { registerEvents(UnitFired{}, FireOrderSet{}) }
@@ -512,7 +533,7 @@ func fireForms(sc *Scenario, st *State) []string {
 		if u.Command != st.Command || us.Fired || unitWeapon(sc, st, i) == nil {
 			continue
 		}
-		if t := unitType(sc, st, i); t.Becomes != "" && us.Moved || us.Moved && st.Acting != u.ID {
+		if t := unitType(sc, st, i); t.Becomes != "" && us.Moved && !sc.Tables.Rules.ChangeInCommand || us.Moved && st.Acting != u.ID {
 			continue
 		}
 		for j, v := range sc.Units {

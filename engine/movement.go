@@ -155,7 +155,13 @@ func (g *game) moveUnit(o Move, i int) error {
 			return err
 		}
 	}
-	plan, why := planUnitMove(sc, st, i, path, ch)
+	target := -1
+	if o.Fire != "" && !st.Army {
+		if target, err = g.mayFireInMove(o, i); err != nil {
+			return err
+		}
+	}
+	plan, why := planUnitMove(sc, st, i, path, ch, fireAtIndex(o))
 	if why != nil {
 		return g.refuseMove(o, i, why)
 	}
@@ -165,7 +171,7 @@ func (g *game) moveUnit(o Move, i int) error {
 	if st.Army && o.Fire != "" {
 		return g.armyOnlyMoves(o)
 	}
-	fire, err := g.fireInMove(o, i, path, plan)
+	fire, err := g.fireInMove(o, i, target, path, plan)
 	if err != nil {
 		return err
 	}
@@ -179,6 +185,7 @@ func (g *game) moveUnit(o Move, i int) error {
 		if plan.becomes == spec.Type {
 			e.Type = "" // back on the side it was set up with
 		}
+		e.Reloaded = us.FiredMarker && ch.Word == "DISMOUNT" // Arquebus 11.5
 	}
 	if leader >= 0 {
 		e.Leader = sc.Leaders[leader].ID
@@ -323,6 +330,9 @@ type UnitMoved struct {
 	Change   string `json:"change,omitempty"`
 	ChangeAt int    `json:"change_at,omitempty"`
 	Type     string `json:"type,omitempty"`
+	// Reloaded: the unit dismounted with a FIRED marker, which it loses
+	// (Arquebus 7.4, 11.5: "When it dismounts, the unit reloads").
+	Reloaded bool `json:"reloaded,omitempty"`
 }
 
 func (e UnitMoved) apply(st *State) {
@@ -336,6 +346,9 @@ func (e UnitMoved) apply(st *State) {
 	if e.Change != "" {
 		u.Type, u.Rearmed = e.Type, true // 13.1 "rearmed" (ruling R90)
 	}
+	if e.Reloaded {
+		u.FiredMarker = false
+	}
 	if e.Leader != "" {
 		l := st.Leader(e.Leader)
 		l.Hex, l.OffMap, l.Moved = u.Hex, false, true
@@ -348,9 +361,21 @@ func (e UnitMoved) describe(sc *Scenario) string {
 		who += " with " + leaderName(sc, e.Leader)
 	}
 	rule := "14.2"
-	if sc.Tables.Rules.DismountAtStart {
+	switch {
+	case sc.Tables.Rules.DismountAtStart:
 		rule = "Blood & Roses 7.4"
+	case sc.Tables.Rules.ChangeInCommand:
+		rule = "Arquebus 7.4"
 	}
+	reload := ""
+	if e.Reloaded {
+		reload = fmt.Sprintf(" %s reloads: its FIRED marker is removed (Arquebus 11.5).", e.Unit)
+	}
+	return e.text(who, rule) + reload
+}
+
+// text is the move's sentence; rule is the section of a change of sides.
+func (e UnitMoved) text(who, rule string) string {
 	switch {
 	case e.Change == "" && len(e.Path) == 0:
 		return fmt.Sprintf("%s ends its move facing %s (5.1).", who, e.Facing)
@@ -401,7 +426,7 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		return search(st.Units[i].Hex, !st.Units[i].OffMap,
 			func(p []hex.Hex) []hex.Hex { return nextHexes(sc, st, i, p) },
 			func(p []hex.Hex) step {
-				plan, why := planUnitMove(sc, st, i, p, nil)
+				plan, why := planUnitMove(sc, st, i, p, nil, -1)
 				return step{mp: plan.mp, stop: plan.stop, legal: why == nil, open: why == nil || why.passable}
 			})
 	}
@@ -543,6 +568,13 @@ func movementForms(sc *Scenario, st *State) []string {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
 			if t := unitType(sc, st, i); sc.Tables.Rules.DismountAtStart && t != nil && t.Becomes != "" && us.Status != Retired {
 				out = append(out, "MOVE "+u.ID+" DISMOUNT [<hexes>] [FACE <vertex>]") // Blood & Roses 7.4
+			}
+			if t := unitType(sc, st, i); sc.Tables.Rules.ChangeInCommand && t != nil && t.Becomes != "" && us.Status == Normal && !us.OutOfCommand {
+				if t.Mounted { // Arquebus 7.4
+					out = append(out, "MOVE "+u.ID+" [<hexes>] DISMOUNT [FACE <vertex>]")
+				} else {
+					out = append(out, "MOVE "+u.ID+" [<hexes>] MOUNT [<hexes>] [FACE <vertex>]")
+				}
 			}
 		}
 		if !us.OffMap {

@@ -33,7 +33,11 @@ func moveErr(rule, format string, args ...any) *moveError {
 // Note) and do not come through here.
 // A Hobilar's mount or dismount (ch, may be nil) costs its MP where it
 // happens and changes the unit's type for the rest of the path (14.2).
-func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange) (movePlan, *moveError) {
+// fireAt is where a FIRE inside the move stands (before entering
+// path[fireAt]), -1 for none: under rules.fire_on_move a unit that fires
+// in a hex adjacent to an enemy unit need not stop there (Arquebus 7.2,
+// 11.2); the fire's own cost is fireInMove's.
+func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange, fireAt int) (movePlan, *moveError) {
 	spec, us := sc.Units[i], st.Units[i]
 	t := unitType(sc, st, i)
 	var plan movePlan
@@ -95,6 +99,13 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 			return plan, moveErr("Blood & Roses 7.4", "%s would spend %d MP to dismount, more than its dismounted Movement Allowance of %d", spec.ID, plan.mp, ma)
 		}
 	}
+	if sc.Tables.Rules.DismountEndsMove && ch != nil && ch.Word == "DISMOUNT" && ch.At < len(path) {
+		return plan, moveErr("Arquebus 7.4", "%s may not move any further this Activation once it dismounts: DISMOUNT ends the path (MOVE %s <hexes> DISMOUNT)", spec.ID, spec.ID)
+	}
+	// Arquebus 11.2: a Light Cavalry Archer or Genitor that fires during
+	// its move (rules.fire_on_move) next to an enemy unit may ride on.
+	firesOnMove := adjacency && fireAt >= 0 && slices.Contains(sc.Tables.Rules.FireOnMove, t.Key)
+	var firedNextTo []int // enemy units it fired next to: it may not come next to them again
 	change := func(at hex.Hex) *moveError {
 		if err := mayChangeSides(sc, st, i, t, ch.Word, at); err != nil {
 			return err
@@ -122,6 +133,14 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		}
 		if err := stepAllowed(sc, st, i, cur, n, k == 0); err != nil {
 			return plan, err
+		}
+		if firesOnMove && fireAt == k && !(us.OffMap && k == 0) {
+			firedNextTo = adjacentEnemies(sc, st, spec.Side, cur)
+		}
+		if adjacency && (k > 0 || !us.OffMap) && enemyAdjacent(sc, st, spec.Side, cur) {
+			// Arquebus 7.2: "at the cost of one extra MP to leave the hex";
+			// 11.2 the same for the hex a Light Cavalry Archer fired in.
+			plan.mp += sc.Tables.Movement.LeaveAdjacentMP
 		}
 		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(enemyZOC(sc, st, spec.Side, cur)) > 0 {
 			plan.mp++ // Infidel 11.2: 1 MP more to leave a hex in an enemy ZOC
@@ -152,8 +171,11 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 				if k == 0 && slices.Contains(startAdj, e) {
 					return plan, moveErr("Blood & Roses 7.1", "%s begins next to %s: it may not move directly into %s, another hex adjacent to that unit; its first hex must be one not adjacent to %s", spec.ID, sc.Units[e].ID, n, sc.Units[e].ID)
 				}
+				if slices.Contains(firedNextTo, e) {
+					return plan, moveErr("Arquebus 11.2", "%s fired next to %s: it may not enter %s, another hex adjacent to that unit, during this Activation", spec.ID, sc.Units[e].ID, n)
+				}
 			}
-			if len(adj) > 0 && !last {
+			if len(adj) > 0 && !last && !(firesOnMove && fireAt == k+1) {
 				return plan, moveErr("Blood & Roses 7.1", "%s must stop in %s: it has moved adjacent to the enemy unit %s", spec.ID, n, sc.Units[adj[0]].ID)
 			}
 		}
@@ -204,6 +226,9 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	if ch != nil && ch.At == len(path) {
 		if err := change(cur); err != nil {
 			return plan, err
+		}
+		if plan.mp > ma && sc.Tables.Rules.ChangeInCommand {
+			return plan, moveErr("Arquebus 7.4", "%s would spend %d MP with its %s (%d MP), more than its Movement Allowance of %d", spec.ID, plan.mp, strings.ToLower(ch.Word), sc.Tables.UnitTypes[t.Becomes].ChangeCost, ma)
 		}
 		if plan.mp > ma {
 			return plan, moveErr("14.2", "%s would spend %d MP with its %s, more than its Movement Allowance of %d", spec.ID, plan.mp, strings.ToLower(ch.Word), ma)

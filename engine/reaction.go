@@ -27,7 +27,11 @@ import (
 // reacting unit whose side's standing orders say ASK interrupts the move:
 // the run is kept in the state until its owner answers (reaction_ask.go).
 func (g *game) carryOutMove(i int, path []hex.Hex, ch *sideChange, final UnitMoved, plan movePlan, fire *movingFire) error {
-	run := &MoveRun{Unit: i, Path: path, Cum: cumulativeMP(g.sc, g.st, i, path, ch, plan.mp), Total: plan.mp,
+	fireAt := -1
+	if fire != nil {
+		fireAt = fire.At
+	}
+	run := &MoveRun{Unit: i, Path: path, Cum: cumulativeMP(g.sc, g.st, i, path, ch, fireAt), Total: plan.mp,
 		Change: ch, Fire: fire, Final: final, WasDisordered: g.st.Units[i].Status == Disordered, Pause: -1}
 	if fire != nil {
 		for k := fire.At; k < len(run.Cum); k++ {
@@ -157,14 +161,14 @@ func (g *game) finishMove(r *MoveRun) error {
 
 // cumulativeMP is the MP a move has spent on entering each hex of its path
 // (a side change counted where it happens).
-func cumulativeMP(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange, total int) []int {
+func cumulativeMP(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange, fireAt int) []int {
 	cum := make([]int, len(path))
 	for k := range path {
 		var prefix *sideChange
 		if ch != nil && ch.At <= k {
 			prefix = ch
 		}
-		p, _ := planUnitMove(sc, st, i, path[:k+1], prefix)
+		p, _ := planUnitMove(sc, st, i, path[:k+1], prefix, fireAt)
 		cum[k] = p.mp
 	}
 	return cum
@@ -179,7 +183,7 @@ func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
 		e.Path = append([]hex.Hex(nil), r.Path[from:to+1]...)
 	}
 	if ch != nil && ch.At >= from && (ch.At <= to || to == len(r.Path)-1 && ch.At == len(r.Path)) {
-		e.Change, e.ChangeAt, e.Type = final.Change, ch.At-from, final.Type
+		e.Change, e.ChangeAt, e.Type, e.Reloaded = final.Change, ch.At-from, final.Type, final.Reloaded
 	}
 	var passed []int
 	for _, h := range e.Path {
@@ -208,7 +212,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 		if u.Side == side || w == nil || us.OffMap || us.Status == Eliminated || us.Status == Retired {
 			continue
 		}
-		if (w.ReactionTargets > 0 || w.ReactionFirstOnly) && us.Reacted || fireMode(sc, st, j, true) == FireNever {
+		if (w.ReactionTargets > 0 || w.ReactionFirstOnly) && us.Reacted || us.FiredMarker || fireMode(sc, st, j, true) == FireNever {
 			continue
 		}
 		fr := sc.Map.Grid.FrontalHexes(us.Hex, us.Facing)
@@ -267,6 +271,7 @@ func (g *game) reactOnce(i, j int) error {
 	if err != nil {
 		return err
 	}
-	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire})
+	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire,
+		Marker: unitType(g.sc, g.st, j).FiredMarker})
 	return g.applyFire(s)
 }

@@ -55,6 +55,9 @@ type game struct {
 	// heldRan: the opponent's held orders were carried out in this
 	// block; the sender's remaining orders were written before them.
 	heldRan bool
+	// moving is the fire a unit makes inside its MOVE while it is being
+	// resolved (fire_moving.go), nil otherwise.
+	moving *movingFire
 }
 
 // Apply carries out an order block sent by side. Orders are taken one at a

@@ -203,6 +203,26 @@ func mayChangeSides(sc *Scenario, st *State, i int, t *UnitType, word string, h 
 		}
 		return nil
 	}
+	if sc.Tables.Rules.ChangeInCommand {
+		// Arquebus 7.4: "To dismount, a Mounted Arquebus or Mounted
+		// Crossbow unit must be: Within Command Range of their leader. Not
+		// adjacent to an enemy unit. Not Disordered." The same to remount.
+		// Enemy missile range does not matter (ruling R345).
+		us := st.Units[i]
+		switch {
+		case t.Becomes == "" || other == nil:
+			return moveErr("Arquebus 7.4", "%s cannot mount or dismount: only Mounted Arquebus and Mounted Crossbow units dismount, and only their foot sides remount", id)
+		case word == "MOUNT" && t.Mounted || word == "DISMOUNT" && !t.Mounted:
+			return moveErr("Arquebus 7.4", "%s cannot %s: it is %s already", id, strings.ToLower(word), map[bool]string{true: "mounted", false: "on foot"}[t.Mounted])
+		case us.OutOfCommand:
+			return moveErr("Arquebus 7.4", "%s is out of Command: a unit dismounts or remounts only within Command Range of its leader", id)
+		case us.Status == Disordered:
+			return moveErr("Arquebus 7.4", "%s is Disordered: a Disordered unit may not dismount or remount", id)
+		case !us.OffMap && enemyAdjacent(sc, st, sc.Units[i].Side, h):
+			return moveErr("Arquebus 7.4", "%s may not %s in %s, next to an enemy unit", id, strings.ToLower(word), h)
+		}
+		return nil
+	}
 	switch {
 	case t.Becomes == "" || other == nil:
 		return moveErr("14.2", "%s cannot mount or dismount: only Hobilars do", id)

@@ -235,6 +235,11 @@ type UnitState struct {
 	// Limbered: an Artillery unit on its limbered side (Blood & Roses 2.2,
 	// 7.6): it may move; unlimbered it may only fire or change facing.
 	Limbered bool `json:"limbered,omitempty"`
+	// FiredMarker: the unit carries a FIRED marker (Arquebus 11.5): a
+	// Mounted Arquebus or Crossbow that fired mounted may not fire again,
+	// Active, Return or Reaction Fire, until it dismounts and reloads. It
+	// stays from one Activation to the next.
+	FiredMarker bool `json:"fired_marker,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.

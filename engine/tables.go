@@ -68,7 +68,12 @@ type MovementRules struct {
 	// LeaveMissileZOCMP: "+1 MP for any unit to exit a hex in the ZOC of
 	// an enemy missile unit (cumulative with the modifier above)"
 	// (Infidel 9.0); 0 in Men of Iron.
-	LeaveMissileZOCMP      int
+	LeaveMissileZOCMP int
+	// LeaveAdjacentMP: with Rules.AdjacencyLimits, what a unit pays more
+	// to leave a hex adjacent to an enemy unit (Arquebus 7.2: "may move,
+	// at the cost of one extra MP to leave the hex"; 11.2: a Light
+	// Cavalry Archer that fired there pays it too). 0 in Blood & Roses.
+	LeaveAdjacentMP        int
 	PassThroughMP          int
 	PassThroughDisorderMax int
 }
@@ -149,6 +154,37 @@ type Rules struct {
 	// MountedFireZOCMP is what a mounted missile unit pays to fire during
 	// its move from a hex in an enemy ZOC (Infidel 11.2: 1; Men of Iron: 0).
 	MountedFireZOCMP int
+	// FireOnMove, when set, are the only unit types that fire during their
+	// move (a FIRE inside a MOVE order) and move on (Arquebus 11.2: "Light
+	// Cavalry Archer and Genitor units may fire during their Movement and
+	// continue to move"). Any other unit's Active Fire ends its Move/Fire
+	// Phase, mounted or not ("Once a missile capable unit fires, its
+	// Move/Fire Phase is finished"), and so does a FIRE order of theirs
+	// outside a MOVE (ruling R343). With AdjacencyLimits a unit of these
+	// types that fires in a hex adjacent to an enemy unit need not stop
+	// there (7.2 "Exception"): it pays MountedFireAdjacentMP to fire,
+	// Movement.LeaveAdjacentMP to leave, and may not enter another hex
+	// adjacent to an enemy unit it fired next to. Unset: every mounted
+	// missile unit fires during its move (Men of Iron 9.2, Infidel 11.2).
+	FireOnMove []string
+	// MountedFireAdjacentMP is what a FireOnMove unit pays to fire during
+	// its move from a hex adjacent to an enemy unit (Arquebus 11.2: "If
+	// they are in a hex adjacent to an enemy when they fire, it costs 1
+	// MP to fire"), with AdjacencyLimits.
+	MountedFireAdjacentMP int
+	// ChangeInCommand: a unit mounts or dismounts (UnitType.Becomes) at
+	// any point of its move, as Men of Iron 14.2, but on Arquebus 7.4's
+	// conditions: within Command Range of its leader (its status at the
+	// start of the Activation), not adjacent to an enemy unit, not
+	// Disordered; enemy missile range is no bar, and a Hobilar's "no fire
+	// in a turn they move" does not apply. A remounted unit moves on up to
+	// its foot side's Movement Allowance, the one it began with.
+	ChangeInCommand bool
+	// DismountEndsMove: a unit that dismounts "may not move any further
+	// this Activation" (Arquebus 7.4): DISMOUNT ends the path. Dismounting
+	// removes a FIRED marker (UnitType.FiredMarker; 11.5 "When it
+	// dismounts, the unit reloads its weapons").
+	DismountEndsMove bool
 	// ReluctanceOwnDRM adds the charging unit's own Shock Defense DRM to
 	// its Charge Reluctance DR (Infidel 13.5: "A Saracen Heavy Cavalry
 	// with a Defender DRM of -1 rolls a '7' ... adjusts that to a '6'").
@@ -509,6 +545,11 @@ type UnitType struct {
 	// 14.4, 14.5: Artillery), a Disorder from missile fire only on a
 	// die (Rules.FireDisorderCheck).
 	NeverDisordered bool
+	// FiredMarker: a unit of this type that fires (Active, Return or
+	// Reaction Fire) takes a FIRED marker and may not fire again until it
+	// dismounts, which reloads it (Arquebus 11.1, 11.5: Mounted Arquebus
+	// and Mounted Crossbow; UnitState.FiredMarker).
+	FiredMarker bool
 }
 
 // CavalryRetreat is the die a unit rolls after it Retreats Before Shock

@@ -140,6 +140,9 @@ func unitMarkers(u engine.UnitState) []string {
 	if u.Limbered {
 		out = append(out, "LIMBERED") // B&R 2.2, 7.6: the counter's reverse
 	}
+	if u.FiredMarker {
+		out = append(out, "FIRED") // Arquebus 11.5: a Mounted Arquebus or Crossbow that must reload
+	}
 	if u.OutOfCommand {
 		out = append(out, "OUT OF CMD")
 	}

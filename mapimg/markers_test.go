@@ -28,3 +28,14 @@ func TestLimberedMarker(t *testing.T) {
 		t.Errorf("markers %v for an unlimbered unit", m)
 	}
 }
+
+// Arquebus 11.5: a Mounted Arquebus or Crossbow that fired mounted carries
+// a FIRED marker until it dismounts to reload.
+func TestFiredMarker(t *testing.T) {
+	if m := unitMarkers(engine.UnitState{FiredMarker: true}); !slices.Contains(m, "FIRED") {
+		t.Errorf("markers %v, want FIRED", m)
+	}
+	if m := unitMarkers(engine.UnitState{Fired: true}); slices.Contains(m, "FIRED") {
+		t.Errorf("markers %v for a unit that has fired in this Activation only", m)
+	}
+}
