@@ -290,3 +290,29 @@ func TestAmbushEndedBeforeEnteringStaysUnused(t *testing.T) {
 		t.Errorf("the Ambush is still there: %v", engine.Legal(g.sc, g.st))
 	}
 }
+
+// Ruling R279: the Ambush is in the battle's rules, so both players are
+// told of it in their first mail (engine.BattleRuleNotes).
+func TestAmbushIsPublic(t *testing.T) {
+	g := tewkesbury(t)
+	notes := strings.Join(engine.BattleRuleNotes(g.sc), "\n")
+	if !strings.Contains(notes, "The Yorkists have an Ambush: GC1") || !strings.Contains(notes, "0912") {
+		t.Errorf("the first mail's battle rules do not tell of the Ambush:\n%s", notes)
+	}
+}
+
+// 16.1 "If using the optional Battle Flight rules, this does not change
+// the Battle Flight number of the Battle the unit joins" (ruling R278):
+// GC1 is none of Gloucester's starting units, before or after it joins.
+func TestAmbushLeavesTheBattleFlightNumber(t *testing.T) {
+	g := tewkesbury(t, 9, 9, 9, 9)
+	g.sc.Rules.BattleFlight = true
+	for _, id := range []string{"GL1", "GL2", "GD1"} {
+		g.st.Units[idx(g.sc, id)].Status = engine.Retired
+	}
+	res := g.send(engine.Side(0), "ACTIVATE AMBUSH\nMOVE GC1 1012 FACE W\nEND")
+	bf, ok := findEvent[engine.BattleFlightRolled](res.Events)
+	if !ok || bf.Command != "gloucester" || bf.Start != 5 || bf.Lost != 3 {
+		t.Errorf("Gloucester's Battle Flight check %+v: want 3 lost of its 5 starting units (GL1, GL2, GD1, GD2, GB1; not the Artillery, not GC1):\n%s", bf, g.story(res.Events))
+	}
+}
