@@ -133,6 +133,17 @@ func TestBloodAndRosesScenarios(t *testing.T) {
 	if x := sc.Sides[lanc].ExtraFlightPoints; len(x) != 1 || x[0].LeaderLost != "wenlock" || x[0].Points != 3 {
 		t.Errorf("Lancastrian extra Flight Points %+v, want 3 for Wenlock (R296)", x)
 	}
+	// 16.1 Ambush (ruling R297): the two hundred spears lie in the park,
+	// not deployed, and join Gloucester's Battle.
+	if a := sc.Rules.Ambushes; len(a) != 1 || a[0].Unit != "GC1" || a[0].Joins != "gloucester" ||
+		len(a[0].Enter) != 2 || a[0].Enter[0].String() != "0912" || a[0].Enter[1].String() != "1012" {
+		t.Errorf("Tewkesbury's Ambush %+v, want GC1 through 0912 and 1012, joining gloucester (R297)", a)
+	}
+	for _, u := range sc.Units {
+		if u.ID == "GC1" && (!u.OffMap || u.Type != "CAV") {
+			t.Errorf("GC1 %+v: Cavalry, not deployed at the start (16.1)", u)
+		}
+	}
 	// Blore Heath: Audley's charge crosses the Hempmill Brook, a stream
 	// hexside every Mounted Men-at-Arms may Charge across (13.3).
 	bh, err := Scenario("blore-heath")

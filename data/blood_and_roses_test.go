@@ -406,3 +406,44 @@ func TestBloodAndRosesLimberedAtSetUp(t *testing.T) {
 		t.Errorf("a limbered Infantry: %v", err)
 	}
 }
+
+// An Ambush (Blood & Roses 16.1) is read from the battle's rules: a
+// Cavalry unit set up with ambush: true (not deployed at the start), the
+// hexes it enters through, the Battle it joins; each mistake is named.
+func TestAmbushRead(t *testing.T) {
+	b, err := files.ReadFile("scenarios/tewkesbury.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const unit = "{id: GC1, name: the two hundred spears, type: CAV, command: gloucester, ambush: true}"
+	const rule = "ambush: {unit: GC1, enter: [0912, 1012], joins: gloucester}"
+	for _, c := range []struct{ what, from, to, want string }{
+		{"deployed", unit, "{id: GC1, name: the two hundred spears, type: CAV, command: gloucester, hex: 1012, facing: W}", "give it ambush: true"},
+		{"a hex too", unit, "{id: GC1, type: CAV, command: gloucester, ambush: true, hex: 1012}", "it has no hex (Blood & Roses 16.1)"},
+		{"not named", rule, "battle_flight: false", "rules.ambush does not name it"},
+		{"unknown unit", rule, "ambush: {unit: GC9, enter: [0912]}", `"GC9" is not a unit`},
+		{"not Cavalry", unit, "{id: GC1, type: INF, command: gloucester, ambush: true}", "an ambushing unit is Cavalry"},
+		{"no entry", rule, "ambush: {unit: GC1, joins: gloucester}", "rules.ambush.enter: missing"},
+		{"entry off the map", rule, "ambush: {unit: GC1, enter: [2020]}", "rules.ambush.enter"},
+		{"another Battle", rule, "ambush: {unit: GC1, enter: [0912], joins: edward}", "joins the Battle it is set up with"},
+		{"named twice", rule, "ambush: [{unit: GC1, enter: [0912]}, {unit: GC1, enter: [1012]}]", "it is named twice"},
+		{"also off_map", unit, "{id: GC1, type: CAV, command: gloucester, ambush: true, off_map: true}", "not both"},
+	} {
+		s := strings.Replace(string(b), c.from, c.to, 1)
+		if s == string(b) {
+			t.Fatalf("%s: %q not in the file", c.what, c.from)
+		}
+		if _, err := ParseScenario("ambush.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.what, err, c.want)
+		}
+	}
+	// joins may be left out: it is the unit's Command.
+	s := strings.Replace(string(b), rule, "ambush: [{unit: GC1, enter: [0912]}]", 1)
+	sc, err := ParseScenario("ambush.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := sc.Rules.Ambushes; len(a) != 1 || a[0].Joins != "gloucester" || len(a[0].Enter) != 1 {
+		t.Errorf("ambushes %+v, want GC1 through 0912 joining gloucester", a)
+	}
+}

@@ -71,6 +71,9 @@ type scen struct {
 	hexLine    map[hex.Hex]int // where a hex's terrain was given
 	unitLines  []unitLine      // where each unit was given, by index
 	unitCmdErr bool            // some unit's Command is missing or unknown
+	// ambushUnits, ambushIDs: the units set up in Ambush (B&R 16.1).
+	ambushUnits []unitLine
+	ambushIDs   []string
 	// extraFP are the sides' extra_flight_points, read once the units,
 	// leaders and Standards they name are known (scenario_battle.go).
 	extraFP [2]*yaml.Node
@@ -671,8 +674,16 @@ func (s *scen) units(n *yaml.Node) {
 		if id := peek(item, "id"); id != "" {
 			path = join("units", id)
 		}
-		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ratings", "shield_wall", "no_retreat", "schiltron", "limbered")
+		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ambush", "ratings", "shield_wall", "no_retreat", "schiltron", "limbered")
 		u := engine.UnitSpec{ID: o.str("id", true), Name: o.str("name", false), OffMap: o.bool("off_map")}
+		ambush := o.bool("ambush") // Blood & Roses 16.1: not deployed at the start (rules.ambush)
+		if ambush && u.OffMap {
+			s.add(o.line("ambush"), join(path, "ambush"), "a unit lies in Ambush or arrives as a reinforcement (off_map), not both")
+		}
+		if ambush {
+			s.ambushUnits = append(s.ambushUnits, unitLine{path: join(path, "ambush"), line: o.line("ambush")})
+			s.ambushIDs = append(s.ambushIDs, u.ID)
+		}
 		if u.ID != "" {
 			if s.id(u.ID, o.line("id"), join(path, "id")) {
 				if line, dup := ids[u.ID]; dup {
@@ -705,7 +716,12 @@ func (s *scen) units(n *yaml.Node) {
 				s.add(o.line("off_map"), join(path, "off_map"), "Command %s has no entry hexes for its reinforcements (5.3)", cmd)
 			}
 		}
-		s.placement(o, path, &u.Hex, u.OffMap, "unit")
+		if ambush && o.has("hex") {
+			s.add(o.line("hex"), join(path, "hex"), "a unit in Ambush is not deployed at the start: it has no hex (Blood & Roses 16.1)")
+		} else if !ambush {
+			s.placement(o, path, &u.Hex, u.OffMap, "unit")
+		}
+		u.OffMap = u.OffMap || ambush
 		if fs := o.str("facing", false); fs != "" {
 			f, err := hex.ParseFacing(fs)
 			if err != nil {

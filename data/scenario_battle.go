@@ -1,6 +1,8 @@
 package data
 
 import (
+	"slices"
+
 	"gopkg.in/yaml.v3"
 
 	"herald/engine"
@@ -62,7 +64,7 @@ func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engin
 // Flight Points, once everything they name is known.
 func (s *scen) battle(o *object) {
 	if n := o.node("rules", false); n != nil {
-		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points", "timed_engagement", "battle_flight")
+		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points", "timed_engagement", "battle_flight", "ambush")
 		if ro.bool("battle_flight") {
 			// Blood & Roses 14.8 (Optional): it needs the tables' threshold.
 			if t := s.sc.Tables; t != nil && t.Rules.BattleFlightMax == 0 {
@@ -72,6 +74,9 @@ func (s *scen) battle(o *object) {
 		}
 		if tn := ro.node("timed_engagement", false); tn != nil {
 			s.timedEngagement(tn)
+		}
+		if an := ro.node("ambush", false); an != nil {
+			s.ambushes(an)
 		}
 		if vn := ro.node("victory_points", false); vn != nil {
 			vo := s.object(vn, "rules.victory_points", "last_activation", "win_at")
@@ -100,6 +105,11 @@ func (s *scen) battle(o *object) {
 	}
 	if n := o.node("bombards", false); n != nil {
 		s.bombards(n)
+	}
+	for k, id := range s.ambushIDs {
+		if ambushNamed(s.sc, id) == nil {
+			s.add(s.ambushUnits[k].line, s.ambushUnits[k].path, "%s is set up in Ambush, but rules.ambush does not name it: give its entry hexes there (Blood & Roses 16.1)", id)
+		}
 	}
 	for side, n := range s.extraFP {
 		if n != nil && s.sidesOK {
@@ -252,4 +262,66 @@ func (s *scen) timedEngagement(n *yaml.Node) {
 		s.add(o.line("start"), "rules.timed_engagement.start", "the time marker's first space on the General Track: 1 or more (Blood & Roses 16.2)")
 	}
 	s.sc.Rules.TimedEngagement = te
+}
+
+func ambushNamed(sc *engine.Scenario, id string) *engine.Ambush {
+	for k := range sc.Rules.Ambushes {
+		if sc.Rules.Ambushes[k].Unit == id {
+			return &sc.Rules.Ambushes[k]
+		}
+	}
+	return nil
+}
+
+// ambushes reads rules.ambush (Blood & Roses 16.1): one Ambush, or a list
+// of them, each {unit: GC1, enter: [0912, 1012], joins: gloucester}. The
+// unit is a Cavalry unit of the units list set up with ambush: true (not
+// deployed at the start); joins, the Battle it is a unit of after its
+// Ambush, is the Command it is set up with, and may be left out.
+func (s *scen) ambushes(n *yaml.Node) {
+	items := []*yaml.Node{n}
+	if n.Kind == yaml.SequenceNode {
+		items = n.Content
+	}
+	for k, item := range items {
+		path := "rules.ambush"
+		if n.Kind == yaml.SequenceNode {
+			path = index(path, k)
+		}
+		o := s.object(item, path, "unit", "enter", "joins")
+		a := engine.Ambush{Unit: o.str("unit", true)}
+		u := s.unit(a.Unit)
+		switch {
+		case a.Unit == "":
+		case u == nil:
+			s.add(o.line("unit"), join(path, "unit"), "%q is not a unit of the units list", a.Unit)
+		case ambushNamed(s.sc, a.Unit) != nil:
+			s.add(o.line("unit"), join(path, "unit"), "%s has one Ambush: it is named twice", a.Unit)
+		case !slices.Contains(s.ambushIDs, a.Unit):
+			s.add(o.line("unit"), join(path, "unit"), "%s is not deployed at the start: give it ambush: true instead of a hex in the units list (Blood & Roses 16.1)", a.Unit)
+		}
+		if u != nil {
+			if t := s.sc.Tables; t != nil && t.UnitTypes[u.Type] != nil && !t.UnitTypes[u.Type].Mounted {
+				s.add(o.line("unit"), join(path, "unit"), "%s is %s: an ambushing unit is Cavalry, a mounted unit (Blood & Roses 16.1)", a.Unit, t.UnitTypes[u.Type].Name)
+			}
+			a.Joins = u.Command
+		}
+		if j := o.str("joins", false); j != "" && u != nil && u.Command != "" && j != u.Command {
+			s.add(o.line("joins"), join(path, "joins"), "%s joins the Battle it is set up with, %s; set its command in the units list to %s instead (Blood & Roses 16.1)", a.Unit, u.Command, j)
+		}
+		if !o.has("enter") {
+			s.add(item.Line, join(path, "enter"), "missing: the hexes the ambushing unit enters through (Blood & Roses 16.1)")
+		}
+		if en := o.node("enter", false); en != nil {
+			for _, h := range s.hexList(en, join(path, "enter")) {
+				a.Enter = append(a.Enter, h.h)
+			}
+		}
+		if o.has("enter") && len(a.Enter) == 0 {
+			s.add(o.line("enter"), join(path, "enter"), "give at least one hex the ambushing unit enters through (Blood & Roses 16.1)")
+		}
+		if a.Unit != "" && u != nil && ambushNamed(s.sc, a.Unit) == nil {
+			s.sc.Rules.Ambushes = append(s.sc.Rules.Ambushes, a)
+		}
+	}
 }

@@ -15,10 +15,16 @@ func (g *game) activate(o Activate) error {
 		if o.Standard {
 			return g.illegal(o, "13.2", "Standards may be Activated only in a Free Activation, never by Continuation or Seizure")
 		}
+		if o.Ambush {
+			return g.illegal(o, "B&R 16.1", "an ambushing unit is activated only with a Free Activation; "+Waiting(g.sc, st))
+		}
 		return g.illegal(o, "4.1", "a Command is activated without a roll only in a Free Activation; "+Waiting(g.sc, st))
 	}
 	if o.Standard {
 		return g.activateStandard(o)
+	}
+	if o.Ambush {
+		return g.activateAmbush(o)
 	}
 	if o.Army {
 		if !g.sc.Tables.Rules.ArmyActivation {
@@ -92,7 +98,7 @@ func (g *game) endActivation() error {
 	st := g.st
 	free := st.Kind == FreeActivation
 	g.breachLapses()
-	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Kind: st.Kind})
+	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Ambush: st.Ambush, Kind: st.Kind})
 	if err := g.battleFlight(); err != nil || g.st.Outcome != nil {
 		return err
 	}
@@ -328,8 +334,8 @@ func availableCommands(sc *Scenario, st *State, side Side) []string {
 		if c.Side != side {
 			continue
 		}
-		for i, u := range sc.Units {
-			if u.Command == c.ID && st.Units[i].Status != Eliminated && !st.Units[i].Fled {
+		for i := range sc.Units {
+			if unitCommand(sc, st, i) == c.ID && st.Units[i].Status != Eliminated && !st.Units[i].Fled && !inAmbush(sc, st, i) {
 				out = append(out, c.ID)
 				break
 			}
@@ -393,6 +399,7 @@ func startActivation(st *State, side Side, kind ActivationKind, cmd string) {
 	st.Phase, st.Active, st.Kind = PhaseMoveFire, side, kind
 	st.Command, st.ActiveStandard, st.Selected, st.SelectedArmy = cmd, "", "", false
 	st.Army, st.ArmyUnits, st.ArmyLeaders = false, nil, nil
+	st.Ambush, st.Sprung = "", false
 	st.Pending = Decision{Kind: DecideActions, Side: side}
 	st.Activations++
 	for i := range st.Units {
@@ -438,7 +445,8 @@ type ActivationEnded struct {
 	Side     Side           `json:"side"`
 	Command  string         `json:"command,omitempty"`
 	Standard string         `json:"standard,omitempty"`
-	Army     bool           `json:"army,omitempty"` // an Army Activation (B&R 6.1)
+	Army     bool           `json:"army,omitempty"`   // an Army Activation (B&R 6.1)
+	Ambush   string         `json:"ambush,omitempty"` // the ambushing unit's Activation (B&R 16.1)
 	Kind     ActivationKind `json:"kind"`
 }
 
@@ -447,6 +455,16 @@ func (e ActivationEnded) apply(st *State) {
 	st.LastCommand, st.LastArmy = e.Command, e.Army
 	st.Command, st.ActiveStandard = "", ""
 	st.Army, st.ArmyUnits, st.ArmyLeaders = false, nil, nil
+	if u := st.Unit(e.Ambush); e.Ambush != "" && u != nil {
+		// B&R 16.1: the Ambush is used once the unit has come out; if it
+		// stayed out of sight it still lies in Ambush (ruling R275).
+		if u.OffMap {
+			u.Joined = ""
+		} else {
+			st.AmbushesUsed = append(st.AmbushesUsed, e.Ambush)
+		}
+	}
+	st.Ambush, st.Sprung = "", false
 	st.Pending = Decision{Kind: DecideContinuation, Side: e.Side}
 }
 
@@ -457,6 +475,9 @@ func (e ActivationEnded) describe(sc *Scenario) string {
 	}
 	if e.Standard != "" {
 		what = "the " + standardName(sc, e.Standard) + " Standard"
+	}
+	if e.Ambush != "" {
+		what = e.Ambush + " from its Ambush (B&R 16.1)"
 	}
 	return fmt.Sprintf("The Activation of %s ends (%s).", what, e.Kind)
 }

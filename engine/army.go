@@ -74,7 +74,7 @@ func armyMembers(sc *Scenario, st *State, side Side) (units, leaders []string) {
 		}
 	}
 	for i, u := range sc.Units {
-		if u.Side != side || !cmds[u.Command] || !onField(st, i) || out[u.ID] || enemyWithin(sc, st, side, st.Units[i].Hex, clear) {
+		if u.Side != side || !cmds[unitCommand(sc, st, i)] || inAmbush(sc, st, i) || !onField(st, i) || out[u.ID] || enemyWithin(sc, st, side, st.Units[i].Hex, clear) {
 			continue
 		}
 		units = append(units, u.ID)
@@ -129,7 +129,10 @@ func activatedUnit(sc *Scenario, st *State, i int) bool {
 	if st.Army {
 		return slices.Contains(st.ArmyUnits, sc.Units[i].ID)
 	}
-	return st.Command != "" && sc.Units[i].Command == st.Command
+	if st.Ambush != "" {
+		return ambushing(sc, st, i) // B&R 16.1: the unit alone
+	}
+	return st.Command != "" && unitCommand(sc, st, i) == st.Command && !inAmbush(sc, st, i)
 }
 
 // activatedLeader: leader l may move in the Activation under way.

@@ -37,6 +37,9 @@ type BattleRules struct {
 	// BattleFlight: the players use the optional Battle Flight (Blood &
 	// Roses 14.8), with the tables' rules.battle_flight_max.
 	BattleFlight bool
+	// Ambushes are the battle's Ambushes (Blood & Roses 16.1), each a
+	// Cavalry unit not deployed at the start (engine/ambush.go).
+	Ambushes []Ambush
 }
 
 // TimedEngagement (Blood & Roses 16.2): "The time marker starts at a

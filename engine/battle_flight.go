@@ -72,7 +72,7 @@ func (g *game) battleFlight() error {
 // and how many of them are Eliminated or Retired.
 func battleLosses(sc *Scenario, st *State, cmd string) (lost, start int) {
 	for i, u := range sc.Units {
-		if u.Command != cmd || slices.Contains(sc.Tables.Rules.BattleFlightIgnores, sc.Units[i].Type) {
+		if u.Command != cmd || inAmbush(sc, st, i) || st.Units[i].Joined != "" || slices.Contains(sc.Tables.Rules.BattleFlightIgnores, sc.Units[i].Type) {
 			continue
 		}
 		start++
@@ -94,7 +94,7 @@ func battleLeaderCharisma(sc *Scenario, st *State, cmd string) (int, string) {
 	}
 	out := outOfRange(sc, st, cmd)
 	for i, u := range sc.Units {
-		if u.Command == cmd && onField(st, i) && !slices.Contains(out, u.ID) {
+		if unitCommand(sc, st, i) == cmd && onField(st, i) && !slices.Contains(out, u.ID) {
 			return l.Charisma, l.Name
 		}
 	}
@@ -105,7 +105,7 @@ func battleLeaderCharisma(sc *Scenario, st *State, cmd string) (int, string) {
 func (g *game) flee(cmd string) {
 	for i, u := range g.sc.Units {
 		us := g.st.Units[i]
-		if u.Command != cmd || us.Status == Eliminated || us.Fled {
+		if unitCommand(g.sc, g.st, i) != cmd || inAmbush(g.sc, g.st, i) || us.Status == Eliminated || us.Fled {
 			continue
 		}
 		switch {

@@ -68,6 +68,17 @@ func BattleRuleNotes(sc *Scenario) []string {
 		out = append(out, fmt.Sprintf("Battle Flight (optional) is in use: at the end of every Activation a Battle with more than half of its units Eliminated or Retired checks once, and flees on %d or less plus its leader's Charisma (Blood & Roses 14.8, R271).",
 			sc.Tables.Rules.BattleFlightMax))
 	}
+	for _, a := range sc.Rules.Ambushes {
+		// The Ambush is public: it is in the battle's rules (ruling R279).
+		if i := unitIdx(sc, a.Unit); i >= 0 {
+			u, kind := sc.Units[i], sc.Units[i].Type
+			if t := sc.Tables.UnitTypes[kind]; t != nil {
+				kind = t.Name
+			}
+			out = append(out, fmt.Sprintf("The %s have an Ambush: %s (%s) is not on the map; in any of their Free Activations it may come out through %s (ACTIVATE AMBUSH), In Command, with double its Movement Allowance, strike the enemy units next to it (Disordered ones Retire, the others are Disordered) and Shock; then it is a unit of %s (Blood & Roses 16.1, R274-R279).",
+				sc.SideName(u.Side), u.ID, kind, hexList(a.Enter), commandName(sc, a.Joins)))
+		}
+	}
 	for _, b := range sc.Bombards {
 		out = append(out, fmt.Sprintf("The %s have a Bombard in %s: %s missile fire at a Mounted unit within %d hexes of it gets %+d while no enemy unit stands on it (Herald's rule R116).",
 			sc.SideName(b.Side), b.Hex, sc.SideName(b.Side), b.Range, sc.Tables.FireDRM.Bombard))

@@ -33,7 +33,7 @@ func (g *game) activateCommand(side Side, cmd string, kind ActivationKind) {
 		if us.OffMap || us.Status == Eliminated {
 			continue
 		}
-		if u.Command == cmd && g.adjacentEnemy(u.Side, us.Hex) {
+		if unitCommand(g.sc, g.st, i) == cmd && g.adjacentEnemy(u.Side, us.Hex) {
 			e.Units = append(e.Units, u.ID)
 		}
 		if u.Side != side && unitType(g.sc, g.st, i) != nil && unitType(g.sc, g.st, i).Charges {
@@ -130,9 +130,9 @@ func outOfRange(sc *Scenario, st *State, cmd string) []string {
 	inCmd := map[int]bool{}
 	for changed := true; changed; {
 		changed = false
-		for i, u := range sc.Units {
+		for i := range sc.Units {
 			us := st.Units[i]
-			if u.Command != cmd || inCmd[i] || us.OffMap || us.Status == Eliminated {
+			if unitCommand(sc, st, i) != cmd || inCmd[i] || us.OffMap || us.Status == Eliminated {
 				continue
 			}
 			if in[us.Hex] || adjacentInCommand(sc, st, i, inCmd) {
@@ -143,7 +143,7 @@ func outOfRange(sc *Scenario, st *State, cmd string) []string {
 	var out []string
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command == cmd && !inCmd[i] && !us.OffMap && us.Status != Eliminated {
+		if unitCommand(sc, st, i) == cmd && !inCmd[i] && !us.OffMap && us.Status != Eliminated {
 			out = append(out, u.ID)
 		}
 	}

@@ -95,6 +95,9 @@ func Waiting(sc *Scenario, st *State) string {
 		if st.Army {
 			return fmt.Sprintf("waiting for the %s to move the units of their Army Activation, ending with END (B&R 6.1)", name)
 		}
+		if st.Ambush != "" {
+			return fmt.Sprintf("waiting for the %s to bring %s out of its Ambush and attack with it, ending with END (B&R 16.1)", name, st.Ambush)
+		}
 		return fmt.Sprintf("waiting for the %s to give orders to %s, ending with END", name, commandLabel(sc, st.Command, st.ActiveStandard))
 	case DecideContinuation:
 		return fmt.Sprintf("waiting for the %s to choose a Command for Continuity, or to Pass (4.2)", name)
@@ -160,6 +163,7 @@ func Legal(sc *Scenario, st *State) []string {
 		for _, s := range activatableStandards(sc, st, st.Pending.Side) {
 			out = append(out, "ACTIVATE STANDARD "+standardName(sc, s))
 		}
+		out = append(out, ambushForms(sc, st, st.Pending.Side)...)
 		out = append(out, "PASS")
 	case DecideActions:
 		if len(st.Declared) == 0 {

@@ -238,7 +238,7 @@ func fireMode(sc *Scenario, st *State, i int, reaction bool) string {
 // the unit's own order, else its Command's, else the side's, else def.
 func standingFor(sc *Scenario, st *State, i int, kind, def string) string {
 	modes := st.Standing[sc.Units[i].Side].HoldFire
-	for _, key := range []string{kind + ":unit:" + sc.Units[i].ID, kind + ":command:" + sc.Units[i].Command, kind} {
+	for _, key := range []string{kind + ":unit:" + sc.Units[i].ID, kind + ":command:" + unitCommand(sc, st, i), kind} {
 		if v, ok := modes[key]; ok {
 			return v
 		}
@@ -530,7 +530,7 @@ func fireForms(sc *Scenario, st *State) []string {
 	var out []string
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || us.Fired || unitWeapon(sc, st, i) == nil {
+		if st.Command == "" || unitCommand(sc, st, i) != st.Command || us.Fired || unitWeapon(sc, st, i) == nil {
 			continue
 		}
 		if t := unitType(sc, st, i); t.Becomes != "" && us.Moved && !sc.Tables.Rules.ChangeInCommand || us.Moved && st.Acting != u.ID {

@@ -28,7 +28,7 @@ func presentLeader(sc *Scenario, st *State, atk []int) (leader, unit string) {
 		}
 		for _, l := range stackedLeaders(sc, st, i) {
 			spec := sc.Leaders[l]
-			if spec.Command == sc.Units[i].Command || spec.OC && !st.Leaders[l].Replaced {
+			if spec.Command == unitCommand(sc, st, i) || spec.OC && !st.Leaders[l].Replaced {
 				return spec.Name, sc.Units[i].ID
 			}
 		}

@@ -108,9 +108,9 @@ func surrounded(sc *Scenario, st *State, side Side, h hex.Hex) bool {
 func nearestOfCommand(sc *Scenario, st *State, l int) (hex.Hex, bool) {
 	from := st.Leaders[l].Hex
 	var cands []int
-	for i, u := range sc.Units {
+	for i := range sc.Units {
 		us := st.Units[i]
-		if u.Command == sc.Leaders[l].Command && !us.OffMap && us.Status != Eliminated && us.Status != Retired {
+		if unitCommand(sc, st, i) == sc.Leaders[l].Command && !us.OffMap && us.Status != Eliminated && us.Status != Retired {
 			cands = append(cands, i)
 		}
 	}
@@ -208,7 +208,7 @@ func (g *game) replaceLeaders(side Side) {
 		var fit, retired []string
 		for i, u := range g.sc.Units {
 			switch us := g.st.Units[i]; {
-			case u.Command != spec.Command || us.OffMap || us.Status == Eliminated:
+			case unitCommand(g.sc, g.st, i) != spec.Command || us.OffMap || us.Status == Eliminated:
 			case us.Status == Retired:
 				retired = append(retired, u.ID)
 			default:

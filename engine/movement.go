@@ -117,7 +117,7 @@ func (g *game) move(o Move) error {
 // mayGiveActions: movement orders belong to Phase B of the sender's
 // Activation of a Command.
 func (g *game) mayGiveActions(o Order) error {
-	if g.st.Pending.Kind != DecideActions || g.st.Command == "" && !g.st.Army {
+	if g.st.Pending.Kind != DecideActions || g.st.Command == "" && !g.st.Army && g.st.Ambush == "" {
 		return g.illegal(o, "5.1", "units move only in the Move/Fire Phase of their Command's Activation")
 	}
 	switch o.(type) {
@@ -200,7 +200,11 @@ func (g *game) mayMove(o Order, i int) error {
 	switch {
 	case g.st.Army && !activatedUnit(g.sc, g.st, i):
 		return g.illegal(o, "B&R 6.1", spec.ID+" was not Activated by the Army Activation: it began too near an enemy unit, or out of its leader's Command Range, or its leader out of the Overall Commander's")
-	case !g.st.Army && spec.Command != g.st.Command:
+	case g.st.Ambush != "" && !ambushing(g.sc, g.st, i):
+		return g.illegal(o, "B&R 16.1", fmt.Sprintf("%s is not %s: only the ambushing unit acts in its Ambush Activation", spec.ID, g.st.Ambush))
+	case inAmbush(g.sc, g.st, i) && !ambushing(g.sc, g.st, i):
+		return g.illegal(o, "B&R 16.1", spec.ID+" lies in Ambush: it enters only with ACTIVATE AMBUSH, in a Free Activation")
+	case !g.st.Army && !activatedUnit(g.sc, g.st, i):
 		return g.illegal(o, "5.1", fmt.Sprintf("%s is not of the activated Command, %s", spec.ID, commandName(g.sc, g.st.Command)))
 	case us.Status == Eliminated:
 		return g.illegal(o, "12.6", spec.ID+" has been eliminated")
@@ -251,7 +255,7 @@ func (g *game) leaderWith(o Move, i int) (int, error) {
 	if ls.Killed {
 		return -1, g.illegal(o, "15.4", g.sc.Leaders[l].Name+" has been killed")
 	}
-	together := ls.OffMap && us.OffMap && g.sc.Leaders[l].Command == g.sc.Units[i].Command || !ls.OffMap && !us.OffMap && ls.Hex == us.Hex
+	together := ls.OffMap && us.OffMap && !inAmbush(g.sc, g.st, i) && g.sc.Leaders[l].Command == g.sc.Units[i].Command || !ls.OffMap && !us.OffMap && ls.Hex == us.Hex
 	if !together {
 		return -1, g.illegal(o, "5.1", fmt.Sprintf("%s is not stacked with %s: a leader moves with the unit he starts its move with", g.sc.Leaders[l].Name, g.sc.Units[i].ID))
 	}
@@ -420,7 +424,7 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		if u.ID != id {
 			continue
 		}
-		if st.Units[i].Status == Eliminated {
+		if st.Units[i].Status == Eliminated || inAmbush(sc, st, i) && !ambushing(sc, st, i) {
 			return nil
 		}
 		return search(st.Units[i].Hex, !st.Units[i].OffMap,
@@ -564,7 +568,7 @@ func movementForms(sc *Scenario, st *State) []string {
 		stuck := sc.Tables.Rules.AdjacencyLimits && us.OutOfCommand && !us.OffMap && enemyAdjacent(sc, st, u.Side, us.Hex)
 		t := unitType(sc, st, i)
 		unlimbered := t != nil && t.LimberedSide && !us.Limbered
-		if !us.ShieldWall && !us.Schiltron && !stuck && !unlimbered && (!us.OffMap || arrived(sc, st, u.Command)) {
+		if !us.ShieldWall && !us.Schiltron && !stuck && !unlimbered && (!us.OffMap || arrived(sc, st, u.Command)) && (!inAmbush(sc, st, i) || ambushing(sc, st, i)) {
 			out = append(out, "MOVE "+u.ID+" <hexes> [FACE <vertex>]")
 			if t := unitType(sc, st, i); sc.Tables.Rules.DismountAtStart && t != nil && t.Becomes != "" && us.Status != Retired {
 				out = append(out, "MOVE "+u.ID+" DISMOUNT [<hexes>] [FACE <vertex>]") // Blood & Roses 7.4

@@ -61,6 +61,9 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	if us.Status == Disordered {
 		ma = r.MADisordered
 	}
+	if ambushing(sc, st, i) {
+		ma *= 2 // B&R 16.1 "can double its Movement Allowance"
+	}
 	startZOC := map[int]bool{}
 	if !us.OffMap {
 		for _, e := range enemyZOC(sc, st, spec.Side, us.Hex) {
@@ -249,7 +252,12 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 	if !sc.Map.Grid.Contains(n) {
 		return moveErr("5.2", "%s is off the map", n)
 	}
-	if first && us.OffMap {
+	if err := ambushStep(sc, st, i, n, first); err != nil {
+		return err
+	}
+	if first && us.OffMap && ambushOf(sc, spec.ID) != nil {
+		// B&R 16.1: its entry hexes are the Ambush's (ambushStep).
+	} else if first && us.OffMap {
 		if err := arrivalAllowed(sc, st, i); err != nil {
 			return err
 		}

@@ -34,12 +34,26 @@ type Activate struct {
 	Standard bool
 	MoveTo   string // hex id, only with Standard
 	Army     bool   // "ACTIVATE ARMY" (B&R 6.1)
+	// Ambush: "ACTIVATE AMBUSH [<unit>] [JOIN <battle>]" (B&R 16.1);
+	// Name is then the unit, if named, and Join the Battle it joins when
+	// the battle's is gone (ruling R277).
+	Ambush bool
+	Join   string
 }
 
 func (o Activate) String() string {
 	switch {
 	case o.Army:
 		return "ACTIVATE ARMY"
+	case o.Ambush:
+		s := "ACTIVATE AMBUSH"
+		if o.Name != "" {
+			s += " " + o.Name
+		}
+		if o.Join != "" {
+			s += " JOIN " + o.Join
+		}
+		return s
 	case o.Standard && o.MoveTo != "":
 		return "ACTIVATE STANDARD " + o.Name + " MOVE " + o.MoveTo
 	case o.Standard:
@@ -200,6 +214,16 @@ func parseOrder(l Line, words []string) (Order, error) {
 		}
 		if len(rest) == 1 && strings.EqualFold(rest[0], "ARMY") {
 			return Activate{at: a, Army: true}, nil
+		}
+		if strings.EqualFold(rest[0], "AMBUSH") {
+			name, join := splitKeyword(rest[1:], "JOIN")
+			switch {
+			case strings.Contains(name, " "):
+				return nil, syntax("ACTIVATE AMBUSH names at most one unit", "ACTIVATE AMBUSH [<unit>] [JOIN <battle>]")
+			case join != nil && len(join) == 0:
+				return nil, syntax("JOIN needs the name of a Battle", "ACTIVATE AMBUSH [<unit>] JOIN <battle>")
+			}
+			return Activate{at: a, Ambush: true, Name: name, Join: strings.Join(join, " ")}, nil
 		}
 		return Activate{at: a, Name: strings.Join(rest, " ")}, nil
 	case "PASS", "END", "DECLINE":

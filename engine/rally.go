@@ -18,7 +18,7 @@ func (g *game) rallyPhase() {
 	st := g.st
 	for i, u := range g.sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || us.Status != Disordered || us.Acted || us.Rearmed || us.OffMap {
+		if unitCommand(g.sc, g.st, i) != st.Command || us.Status != Disordered || us.Acted || us.Rearmed || us.OffMap {
 			continue
 		}
 		if g.adjacentEnemy(u.Side, us.Hex) {
@@ -83,7 +83,7 @@ func (g *game) activateStandard(o Activate) error {
 
 // standardCommands reports whether unit i uses Standard std.
 func (g *game) usesStandard(i int, std string) bool {
-	c := g.sc.Command(g.sc.Units[i].Command)
+	c := g.sc.Command(unitCommand(g.sc, g.st, i))
 	return c != nil && c.Standard == std
 }
 

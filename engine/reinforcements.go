@@ -14,6 +14,9 @@ import "herald/engine/hex"
 // last hex, or the Command's entry hexes for a reinforcement (5.3).
 func nextHexes(sc *Scenario, st *State, i int, path []hex.Hex) []hex.Hex {
 	if len(path) == 0 && st.Units[i].OffMap {
+		if a := ambushOf(sc, sc.Units[i].ID); a != nil {
+			return a.Enter // B&R 16.1
+		}
 		return sc.Command(sc.Units[i].Command).Entry
 	}
 	return sc.Map.Grid.Neighbors(lastOr(st.Units[i].Hex, path))

@@ -112,7 +112,7 @@ func (g *game) retireFrom(i int, cause string, causers []int) {
 // what stopped it when it found none.
 func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retireOutcome) {
 	var std *StandardState
-	if cmd := sc.Command(sc.Units[i].Command); cmd != nil {
+	if cmd := sc.Command(unitCommand(sc, st, i)); cmd != nil {
 		std = st.Standard(cmd.Standard)
 	}
 	if std == nil {
@@ -373,7 +373,7 @@ func retreatPaths(sc *Scenario, st *State, i int, attackers []int) []retreatPath
 		}
 	}
 	std := hex.Hex{}
-	if c := sc.Command(sc.Units[i].Command); c != nil && st.Standard(c.Standard) != nil {
+	if c := sc.Command(unitCommand(sc, st, i)); c != nil && st.Standard(c.Standard) != nil {
 		std = st.Standard(c.Standard).Hex
 	}
 	sort.SliceStable(out, func(a, b int) bool {

@@ -72,7 +72,7 @@ func (g *game) schiltron(o SchiltronOrder) error {
 	var units []string
 	for i, u := range g.sc.Units {
 		us := g.st.Units[i]
-		if u.Command != g.st.Command || !onField(g.st, i) || us.Schiltron == !o.Off {
+		if unitCommand(g.sc, g.st, i) != g.st.Command || !onField(g.st, i) || us.Schiltron == !o.Off {
 			continue
 		}
 		if !o.Off && (!unitType(g.sc, g.st, i).Schiltron || us.Status != Normal || us.ShieldWall) {
@@ -128,9 +128,9 @@ func schiltronMove(sc *Scenario, st *State, i int) *moveError {
 // schiltronForms are the SCHILTRON orders open upon activation, for Legal.
 func schiltronForms(sc *Scenario, st *State) []string {
 	on, may := false, false
-	for i, u := range sc.Units {
+	for i := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || !onField(st, i) {
+		if unitCommand(sc, st, i) != st.Command || !onField(st, i) {
 			continue
 		}
 		on = on || us.Schiltron

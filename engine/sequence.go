@@ -279,6 +279,7 @@ func (g *game) settle() error {
 		if err := g.releaseHeld(); err != nil {
 			return err
 		}
+		g.springAmbush() // B&R 16.1: at the end of the ambushing unit's move
 		done, err := g.standingStep()
 		if err != nil || done {
 			return err

@@ -102,7 +102,7 @@ func (g *game) mayDeclare(o Order) error {
 	if g.st.Pending.Kind == DecideActions && g.st.Army {
 		return g.armyOnlyMoves(o)
 	}
-	if g.st.Pending.Kind != DecideActions || g.st.Command == "" {
+	if g.st.Pending.Kind != DecideActions || g.st.Command == "" && g.st.Ambush == "" {
 		return g.illegal(o, "10.3", "attacks are declared in the Shock Phase of your Command's Activation")
 	}
 	return nil
@@ -237,7 +237,7 @@ func (g *game) attacker(o Order, name string) (int, error) {
 	}
 	spec, us := g.sc.Units[i], g.st.Units[i]
 	switch {
-	case spec.Command != g.st.Command:
+	case !activatedUnit(g.sc, g.st, i):
 		return -1, g.illegal(o, "10.1", fmt.Sprintf("%s is not of the activated Command", spec.ID))
 	case !onField(g.st, i):
 		return -1, g.illegal(o, "10.1", fmt.Sprintf("%s is not on the field", spec.ID))
@@ -422,7 +422,7 @@ func shockForms(sc *Scenario, st *State) []string {
 	var out []string
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if u.Command != st.Command || !onField(st, i) || us.Status == Retired || us.ShieldWall || us.Schiltron || !shocker(sc, st, i) ||
+		if st.Army || !activatedUnit(sc, st, i) || !onField(st, i) || us.Status == Retired || us.ShieldWall || us.Schiltron || !shocker(sc, st, i) ||
 			us.Fired && unitType(sc, st, i).FireOrShock {
 			continue
 		}

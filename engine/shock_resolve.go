@@ -516,7 +516,8 @@ func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool, done in
 func (g *game) mayAdvance(i int, h hex.Hex, ca bool) bool {
 	us := g.st.Units[i]
 	return onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) && !unitType(g.sc, g.st, i).NoAdvance && // Blood & Roses 16.3
-		g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA
+		g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA &&
+		!(ambushing(g.sc, g.st, i) && enemyStandardAt(g.sc, g.st, g.sc.Units[i].Side, h)) // Blood & Roses 16.1
 }
 
 // advance moves unit i into h, turned to face when it is not nil; it
@@ -577,8 +578,8 @@ func (g *game) captureIn(i int, h hex.Hex) {
 			continue
 		}
 		g.emit(StandardCaptured{Standard: s.ID, By: g.sc.Units[i].ID, At: h})
-		for u, spec := range g.sc.Units {
-			if c := g.sc.Command(spec.Command); c != nil && c.Standard == s.ID && g.st.Units[u].Status == Retired && !g.st.Units[u].OffMap {
+		for u := range g.sc.Units {
+			if c := g.sc.Command(unitCommand(g.sc, g.st, u)); c != nil && c.Standard == s.ID && g.st.Units[u].Status == Retired && !g.st.Units[u].OffMap {
 				g.eliminate(u, fmt.Sprintf("its Standard %s was captured (13.2)", s.ID))
 			}
 		}

@@ -202,7 +202,7 @@ func retreatHexes(sc *Scenario, st *State, j int, attackers []int, charged map[h
 		out = append(out, n)
 	}
 	std := hex.Hex{}
-	if c := sc.Command(sc.Units[j].Command); c != nil && st.Standard(c.Standard) != nil {
+	if c := sc.Command(unitCommand(sc, st, j)); c != nil && st.Standard(c.Standard) != nil {
 		std = st.Standard(c.Standard).Hex
 	}
 	sort.Slice(out, func(a, b int) bool {

@@ -55,7 +55,7 @@ func (g *game) shieldWall(o ShieldWallOrder) error {
 	var units []string
 	for i, u := range g.sc.Units {
 		us := g.st.Units[i]
-		if u.Command != g.st.Command || us.OffMap || us.Status == Eliminated || us.ShieldWall == !o.Off {
+		if unitCommand(g.sc, g.st, i) != g.st.Command || us.OffMap || us.Status == Eliminated || us.ShieldWall == !o.Off {
 			continue
 		}
 		if !o.Off && (!unitType(g.sc, g.st, i).ShieldWall || us.Status != Normal || us.Schiltron) {
@@ -76,8 +76,8 @@ func (g *game) shieldWall(o ShieldWallOrder) error {
 
 // commandHasActed: a unit of the activated Command has done something.
 func (g *game) commandHasActed() bool {
-	for i, u := range g.sc.Units {
-		if u.Command == g.st.Command && (g.st.Units[i].Moved || g.st.Units[i].Acted) {
+	for i := range g.sc.Units {
+		if unitCommand(g.sc, g.st, i) == g.st.Command && (g.st.Units[i].Moved || g.st.Units[i].Acted) {
 			return true
 		}
 	}

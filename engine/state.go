@@ -130,6 +130,13 @@ type State struct {
 	// TimeMoved: how many spaces the non-timed player has moved the time
 	// marker of a Timed Engagement towards zero (Blood & Roses 16.2).
 	TimeMoved int `json:"time_moved,omitempty"`
+	// Ambush is the ambushing unit of the Ambush Activation under way,
+	// Sprung that its arrival has struck the enemy units next to it;
+	// AmbushesUsed the units whose Ambush has been used (Blood & Roses
+	// 16.1, engine/ambush.go).
+	Ambush       string   `json:"ambush,omitempty"`
+	Sprung       bool     `json:"ambush_sprung,omitempty"`
+	AmbushesUsed []string `json:"ambushes_used,omitempty"`
 
 	// Counters are the sides' Seizure counters (B&R 6.3), nil in the
 	// volumes without them.
@@ -240,6 +247,11 @@ type UnitState struct {
 	// Active, Return or Reaction Fire, until it dismounts and reloads. It
 	// stays from one Activation to the next.
 	FiredMarker bool `json:"fired_marker,omitempty"`
+	// Joined is the Battle an ambushing unit joined after its Ambush when
+	// it is not the Command it was set up with (Blood & Roses 16.1: "If
+	// that Battle is no longer on the map, the player may choose
+	// another"); empty otherwise. See unitCommand.
+	Joined string `json:"joined,omitempty"`
 }
 
 // unitType is unit i's type as it stands: the side of its counter in play.
@@ -323,6 +335,7 @@ func (st *State) Clone() *State {
 	c.Leaders = append([]LeaderState(nil), st.Leaders...)
 	c.Standards = append([]StandardState(nil), st.Standards...)
 	c.ArmyUnits, c.ArmyLeaders = slices.Clone(st.ArmyUnits), slices.Clone(st.ArmyLeaders)
+	c.AmbushesUsed = slices.Clone(st.AmbushesUsed)
 	if st.WallOrders != nil {
 		c.WallOrders = make(map[string]int, len(st.WallOrders))
 		for k, v := range st.WallOrders {

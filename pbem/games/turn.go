@@ -326,13 +326,18 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, a
 // its units that may still move can go, and at what cost, so that a MOVE
 // needs no map measuring (engine.Reach, the same rules as MOVE).
 func reachHints(g *game) []string {
-	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" || len(g.st.Declared) > 0 {
+	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" && g.st.Ambush == "" || len(g.st.Declared) > 0 {
 		return nil // no Activation, or its Shock Phase has begun: nothing moves any more
 	}
 	const most = 12
 	var out []string
 	for i, u := range g.sc.Units {
-		if us := g.st.Units[i]; u.Command != g.st.Command || us.Moved || us.Status == engine.Eliminated {
+		us := g.st.Units[i]
+		cmd := u.Command
+		if us.Joined != "" {
+			cmd = us.Joined // the Battle it joined after its Ambush (B&R 16.1)
+		}
+		if g.st.Ambush != "" && u.ID != g.st.Ambush || g.st.Ambush == "" && cmd != g.st.Command || us.Moved || us.Status == engine.Eliminated {
 			continue
 		}
 		reach := engine.Reach(g.sc, g.st, u.ID)
