@@ -203,3 +203,16 @@ func describeRoll(r Roll) string {
 	}
 	return fmt.Sprintf("a roll of %d, %s, modified to %d", r.Die, strings.Join(parts, ", "), r.Total)
 }
+
+// CommandWord is the one word that names a Command in an order a player
+// may copy (ACTIVATE, CONTINUE, SEIZE): its leader's word.
+func CommandWord(sc *Scenario, id string) string {
+	c := sc.Command(id)
+	if c == nil {
+		return id
+	}
+	if l := sc.Leader(c.Leader); l != nil {
+		return leaderWord(*l)
+	}
+	return c.ID
+}

@@ -218,7 +218,7 @@ func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welco
 		Commitment: g.header.Commit.String(),
 		FirstToAct: g.sc.SideName(g.st.Pending.Side),
 		Block:      templates.OrderBlock{GameID: g.rec.ID, Move: g.rec.Move, Key: key},
-		OrdersHelp: ordersHelp,
+		OrdersHelp: ordersHelp(g.sc, side),
 	}
 	w.Roster = roster(g.sc, g.st, side)
 	w.UnitTypes = unitTypes(w.Roster)
@@ -230,9 +230,46 @@ func (s *Service) welcome(g *game, side engine.Side, key string) templates.Welco
 	return w
 }
 
-var ordersHelp = []string{
-	"Write one order per line between the two markers of the block; `#` starts a comment. Names may be shortened to any unambiguous prefix and typed without accents: Gri for Grimaldi, Alencon for Alençon.",
-	"Standing orders settle the decisions that come up during your opponent's turn without a mail: `STANDING SEIZE NEVER`, or `STANDING SEIZE Alençon IF Edward`. Without them Herald asks you. Send them at any time.",
-	"Send `CHECK` as the first line of a block to see what your orders would do up to the first die roll, without changing anything; `STATUS` to get the latest mail again; `RESIGN` to concede.",
-	"The whole order language: docs/orders.md; the mail commands: docs/mail-orders.md.",
+// ordersHelp is the welcome's advice on writing orders, in the battle's
+// own names and its volume's Seizure.
+func ordersHelp(sc *engine.Scenario, side engine.Side) []string {
+	names := "Gri for Grimaldi, Alencon for Alençon"
+	var own []string
+	for _, l := range sc.Leaders {
+		if l.Side == side {
+			own = append(own, l.ID)
+		}
+	}
+	if len(own) > 0 {
+		l := sc.Leader(own[0])
+		first, _, _ := strings.Cut(l.Name, " ")
+		if n := []rune(first); len(n) > 4 {
+			names = fmt.Sprintf("%s for %s", string(n[:3]), first)
+		}
+	}
+	return []string{
+		"Write one order per line between the two markers of the block; `#` starts a comment. Names may be shortened to any unambiguous prefix and typed without accents: " + names + ".",
+		"Standing orders settle the decisions that come up during your opponent's turn without a mail: " + seizeHint(sc, side) + " Without them Herald asks you. Send them at any time.",
+		"Send `CHECK` as the first line of a block to see what your orders would do up to the first die roll, without changing anything; `STATUS` to get the latest mail again; `RESIGN` to concede.",
+		"The whole order language: docs/orders.md; the mail commands: docs/mail-orders.md.",
+	}
+}
+
+// seizeHint is how a side's standing orders settle Seizure in its battle:
+// against a leader's rating, or only with a Seizure Opportunity counter
+// (B&R 6.3), which standing orders never play.
+func seizeHint(sc *engine.Scenario, side engine.Side) string {
+	if sc.Tables.Rules.SeizureCounters {
+		return "`STANDING SEIZE NEVER` lets your opponent roll for Continuity at once; a Seizure is made only by playing one of your Seizure Opportunity counters when Herald asks, `SEIZE <battle> WITH <counter>` (B&R 6.3)."
+	}
+	mine, theirs := "", ""
+	for _, c := range sc.Commands {
+		switch {
+		case c.Side == side && mine == "":
+			mine = engine.CommandWord(sc, c.ID)
+		case c.Side != side && theirs == "":
+			theirs = engine.CommandWord(sc, c.ID)
+		}
+	}
+	return fmt.Sprintf("`STANDING SEIZE NEVER`, or `STANDING SEIZE %s IF %s`.", mine, theirs)
 }

@@ -247,3 +247,35 @@ func TestMapJobsHoldNoHiddenCounters(t *testing.T) {
 		t.Errorf("the Yorkists' army map shows %v of theirs and %v of the Lancastrians'", got, shown(army, 1))
 	}
 }
+
+// The welcome's advice is the battle's own: in Blood & Roses a Seizure is
+// made only with a counter (B&R 6.3), which no standing order plays, and
+// names are shortened from the side's own leaders; at Crécy standing
+// orders Seize with one's own Command when the enemy names his.
+func TestOrdersHelpIsTheBattles(t *testing.T) {
+	for _, c := range []struct {
+		battle string
+		side   engine.Side
+		want   []string
+	}{
+		{"blore-heath", 0, []string{"Ric for Richard", "`SEIZE <battle> WITH <counter>` (B&R 6.3)"}},
+		{"crecy", 0, []string{"`STANDING SEIZE NEVER`, or `STANDING SEIZE"}},
+	} {
+		sc, err := data.Scenario(c.battle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		help := strings.Join(ordersHelp(sc, c.side), "\n")
+		for _, w := range c.want {
+			if !strings.Contains(help, w) {
+				t.Errorf("%s: help lacks %q:\n%s", c.battle, w, help)
+			}
+		}
+		if c.battle == "blore-heath" && strings.Contains(help, " IF ") {
+			t.Errorf("blore-heath: help offers a standing Seizure by Command:\n%s", help)
+		}
+		if c.battle == "crecy" && !regexp.MustCompile("STANDING SEIZE \\S+ IF \\S+`").MatchString(help) {
+			t.Errorf("crecy: help %q", help)
+		}
+	}
+}

@@ -296,8 +296,11 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, a
 	legal := engine.Legal(g.sc, g.st)
 	if p.Side != g.st.Active {
 		question := "Your opponent is about to roll for Continuity: " + waiting + "."
-		hint := "Standing orders settle this without a mail next time: `STANDING SEIZE NEVER`, or `STANDING SEIZE <command> IF <command>`."
+		hint := "Standing orders settle this without a mail next time: " + seizeHint(g.sc, side)
 		switch p.Kind {
+		case engine.DecideNegation:
+			question = "Your opponent has played a Seizure Opportunity counter to Seize Continuity from you, and is about to roll: " + waiting + ". A Seizure Negation counter of yours cancels it (both are discarded): `NEGATE <counter>`; otherwise `DECLINE` (B&R 6.3)."
+			hint = "Herald asks whenever you hold a counter, so that the question tells your opponent nothing of which (ruling R210)."
 		case engine.DecideRetreat:
 			question = "One of your units must retreat, and your standing orders ask you where: " + waiting + "."
 			hint = "`STANDING RETREAT AUTO` lets Herald choose your retreats (nearest your Standard, fewest enemy ZOCs) without a mail."
