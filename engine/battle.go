@@ -37,6 +37,9 @@ type BattleRules struct {
 	// BattleFlight: the players use the optional Battle Flight (Blood &
 	// Roses 14.8), with the tables' rules.battle_flight_max.
 	BattleFlight bool
+	// Pursuit: the players use the optional Pursuit (Blood & Roses 14.9)
+	// with Battle Flight, and the tables' rules.pursuit.
+	Pursuit bool
 }
 
 // TimedEngagement (Blood & Roses 16.2): "The time marker starts at a
