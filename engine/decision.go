@@ -149,6 +149,14 @@ func Legal(sc *Scenario, st *State) []string {
 	var out []string
 	switch st.Pending.Kind {
 	case DecideActivation:
+		if cmds := pursuingCommands(sc, st, st.Pending.Side); len(cmds) > 0 {
+			// Blood & Roses 14.9: the Free Activation re-enters a Battle
+			// in Pursuit (ruling R289).
+			for _, c := range cmds {
+				out = append(out, "ACTIVATE "+commandName(sc, c))
+			}
+			break
+		}
 		for _, c := range availableCommands(sc, st, st.Pending.Side) {
 			out = append(out, "ACTIVATE "+commandName(sc, c))
 		}
