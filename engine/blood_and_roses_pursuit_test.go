@@ -273,3 +273,53 @@ func TestBloodAndRosesPursuersIgnored(t *testing.T) {
 		t.Errorf("AN2 %+v, pursuits %+v: still Pursuing", u, g.st.Pursuits)
 	}
 }
+
+// Blood & Roses 14.9 cases with no Pursuit (rulings R284, R288), and "If
+// the Pursuing Battle fails a Battle Flight DR, all of its units (on and
+// off map) are removed from play" (R289).
+func TestBloodAndRosesNoPursuit(t *testing.T) {
+	none := func(t *testing.T, g *game, evs []engine.Event, fled, why string) {
+		t.Helper()
+		for _, e := range evs {
+			if n, ok := e.(engine.PursuitNone); ok && n.Fled == fled && strings.Contains(n.Reason, why) {
+				return
+			}
+		}
+		t.Errorf("want no Pursuit of %s (%s):\n%s", fled, why, g.story(evs))
+	}
+	t.Run("the Blue Standard captured: nowhere to come back to", func(t *testing.T) {
+		g, evs := pursuitGame(t, func(g *game) { g.st.Standard("blue-std").Captured = true }) // no die after the flight's
+		none(t, g, evs, "carl", "R288")
+	})
+	t.Run("Anna's own Battle flees in her Activation; Carl's then has no Pursuer", func(t *testing.T) {
+		// Anna's Battle (AN1, AN2, BE2) has lost AN1 and BE2: the active
+		// side checks first, 0: it flees, AN2 with it; then Carl's, 3.
+		g, evs := pursuitGame(t, func(g *game) {
+			g.dice = engine.NewScript(8, 0, 3)
+			g.troop("BE2", "0210", hex.FaceE, "INF")
+			g.st.Unit("AN1").Status, g.st.Unit("BE2").Status = engine.Retired, engine.Eliminated
+		})
+		none(t, g, evs, "anna", "R284")
+		none(t, g, evs, "carl", "no Battle activated")
+		if len(g.st.Pursuits) != 0 {
+			t.Errorf("pursuits %+v, want none", g.st.Pursuits)
+		}
+	})
+	t.Run("Anna's Battle, in Pursuit, flees: AN2 leaves with it", func(t *testing.T) {
+		g, _ := pursuitGame(t, func(g *game) {
+			g.troop("BE2", "0210", hex.FaceE, "INF")
+			g.st.Unit("BE2").OffMap = true // a reinforcement, of a type of these tables
+		}, 2, 5, 5, 0)
+		g.send(red, "PASS")
+		g.st.Unit("AN1").Status, g.st.Unit("BE2").Status = engine.Retired, engine.Eliminated
+		res := g.send(blue, "ACTIVATE Dora\nEND")
+		if bf, ok := findEvent[engine.BattleFled](res.Events); !ok || bf.Command != "anna" {
+			t.Fatalf("want Anna's Battle fled:\n%s", g.story(res.Events))
+		}
+		if u := g.unit("AN2"); !u.Fled || len(g.st.Pursuits) != 0 {
+			t.Errorf("AN2 %+v, pursuits %+v: want AN2 fled with its Battle, the Pursuit over", u, g.st.Pursuits)
+		}
+		g.send(blue, "PASS")
+		g.send(red, "ACTIVATE Bert\nEND") // no Battle in Pursuit left
+	})
+}
