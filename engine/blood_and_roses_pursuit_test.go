@@ -220,6 +220,9 @@ func TestBloodAndRosesPursuitReturn(t *testing.T) {
 		if l := strings.Join(engine.Legal(g.sc, g.st), "|"); l != "ACTIVATE Anna" {
 			t.Errorf("legal orders %q, want only Anna's re-entry", l)
 		}
+		if w := engine.Waiting(g.sc, g.st); !strings.Contains(w, ": Anna (Blood & Roses 14.9)") {
+			t.Errorf("waiting %q, want Anna's re-entry named", w)
+		}
 		return g
 	}
 	t.Run("6: AN2 comes back through the Blue Standard", func(t *testing.T) {

@@ -90,6 +90,13 @@ func Waiting(sc *Scenario, st *State) string {
 	name := sc.SideName(d.Side)
 	switch d.Kind {
 	case DecideActivation:
+		if cmds := pursuingCommands(sc, st, st.Pending.Side); len(cmds) > 0 {
+			names := make([]string, len(cmds))
+			for k, c := range cmds {
+				names[k] = commandName(sc, c)
+			}
+			return fmt.Sprintf("waiting for the %s to activate a Battle in Pursuit for their Free Activation: %s (Blood & Roses 14.9)", name, strings.Join(names, " or "))
+		}
 		return fmt.Sprintf("waiting for the %s to choose a Command or Standard for their Free Activation, or to Pass (4.1)", name)
 	case DecideActions:
 		if st.Army {
