@@ -42,7 +42,7 @@ func (g *game) activate(o Activate) error {
 		return err
 	}
 	g.activateCommand(st.Pending.Side, cmd, FreeActivation)
-	return g.pursuitReturn(cmd) // Blood & Roses 14.9
+	return g.pursuitReturn(cmd, FreeActivation) // Blood & Roses 14.9
 
 }
 
@@ -105,6 +105,7 @@ func (g *game) endActivation() error {
 	free := st.Kind == FreeActivation
 	g.breachLapses()
 	activated := activatedCommands(g.sc, st) // Blood & Roses 14.9: the Pursuers
+	g.pursuitLeaders(activated)
 	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Kind: st.Kind})
 	if err := g.battleFlight(activated); err != nil || g.st.Outcome != nil {
 		return err
@@ -247,7 +248,7 @@ func (g *game) continuityRoll() error {
 	}
 	if ok {
 		g.activateCommand(side, cmd, ContinuationActivation)
-		return nil
+		return g.pursuitReturn(cmd, ContinuationActivation) // Blood & Roses 14.9: a leader who joined the Pursuit
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed their Continuity DR", g.sc.SideName(side))})
 	return nil
@@ -312,7 +313,7 @@ func (g *game) seizureRoll(cmd, standing string) error {
 	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, Success: ok, Standing: standing})
 	if ok {
 		g.activateCommand(side, cmd, SeizureActivation)
-		return nil
+		return g.pursuitReturn(cmd, SeizureActivation) // Blood & Roses 14.9: a leader who joined the Pursuit
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed to Seize Continuity; they may activate even the Command that just went", g.sc.SideName(side))})
 	return nil

@@ -260,7 +260,7 @@ func TestBloodAndRosesPursuitReturn(t *testing.T) {
 
 // Blood & Roses 14.9: "If the Battle leader is activated by Continuity
 // or Seizure, the Pursuing units are ignored during the Activation (they
-// are still Pursuing)"; Herald's leader never joins (ruling R286).
+// are still Pursuing)"; Anna, with AN1 left on the field, does not join (ruling R286).
 func TestBloodAndRosesPursuersIgnored(t *testing.T) {
 	g, _ := pursuitGame(t, nil, 2, 5, 5, 0, 0)
 	g.send(red, "CONTINUE Bert")
@@ -324,5 +324,74 @@ func TestBloodAndRosesNoPursuit(t *testing.T) {
 		}
 		g.send(blue, "PASS")
 		g.send(red, "ACTIVATE Bert\nEND") // no Battle in Pursuit left
+	})
+}
+
+// Blood & Roses 14.9 "A pursuing Battle's leader may join the Pursuit":
+// Herald's Anna joins when her whole Battle that may Pursue does (ruling
+// R286), adding her Charisma to every Pursuer's die and return die; "If
+// the Battle leader did join the Pursuit, the Activation may be a Free
+// Activation, Continuity, or Seizure"; "The Battle leader automatically
+// returns and must re-enter in the first Activation".
+func TestBloodAndRosesPursuitLeaderJoins(t *testing.T) {
+	charisma := func(g *game) {
+		for k := range g.sc.Leaders {
+			if g.sc.Leaders[k].ID == "anna" {
+				g.sc.Leaders[k].Charisma = 1
+			}
+		}
+	}
+	// DR 0 +1; percentage 9 +1 = 10: 100%, Anna with them; AN2 3 +1 = 4
+	// misses, AN1 6 +1 = 7 cuts DO1 down. Bert's Continuity 0, Anna's 0;
+	// returns: AN2 5 +1 = 6 back, AN1 4 +1 = 5 gone.
+	setup := func(t *testing.T) *game {
+		g, evs := pursuitGame(t, charisma, 0, 9, 3, 6, 0, 0, 5, 4)
+		pursuitRoll(t, g, evs, 0, 1, true, "")
+		b, _ := findEvent[engine.PursuitBegan](evs)
+		if b.Percent != 100 || b.Leader != "anna" || !g.st.Leader("anna").OffMap {
+			t.Fatalf("Pursuit %+v, want 100%% with Anna:\n%s", b, g.story(evs))
+		}
+		var totals []int
+		for _, e := range evs {
+			if s, ok := e.(engine.PursuitStruck); ok {
+				totals = append(totals, s.Roll.Total)
+			}
+		}
+		if len(totals) != 2 || totals[0] != 4 || totals[1] != 7 || g.unit("DO1").Status != engine.Eliminated {
+			t.Fatalf("Pursuit totals %v, want 4 and 7 with Anna's Charisma, DO1 cut down:\n%s", totals, g.story(evs))
+		}
+		g.send(red, "CONTINUE Bert")
+		res := g.send(red, "END\nCONTINUE Anna")
+		var back []engine.PursuerReturned
+		for _, e := range res.Events {
+			if r, ok := e.(engine.PursuerReturned); ok {
+				back = append(back, r)
+			}
+		}
+		if len(back) != 2 || !back[0].Returns || back[0].Roll.Total != 6 || back[0].OutOfCommand || back[1].Returns || back[1].Roll.Total != 5 {
+			t.Fatalf("returns %+v, want AN2 back on 5 +1, in Command, AN1 gone on 4 +1:\n%s", back, g.story(res.Events))
+		}
+		if l := g.st.Leader("anna"); !l.OffMap || !l.Returning || g.st.Kind != engine.ContinuationActivation {
+			t.Fatalf("Anna %+v, want back off the map, in a Continuation", l)
+		}
+		return g
+	}
+	t.Run("Anna enters with AN2", func(t *testing.T) {
+		g := setup(t)
+		g.send(red, "MOVE AN2 WITH Anna 1001 1002")
+		if l := g.st.Leader("anna"); l.OffMap || l.Returning || l.Hex != h(t, "1002") {
+			t.Errorf("Anna %+v, want in 1002 with AN2", l)
+		}
+		if _, ok := findEvent[engine.LeaderRejoined](g.send(red, "END").Events); ok {
+			t.Error("Anna placed again")
+		}
+	})
+	t.Run("Anna left off the map: placed with the unit nearest 1001 as the Activation ends", func(t *testing.T) {
+		g := setup(t)
+		g.send(red, "MOVE AN2 1001 1002")
+		lr, ok := findEvent[engine.LeaderRejoined](g.send(red, "END").Events)
+		if l := g.st.Leader("anna"); !ok || lr.To != h(t, "1002") || l.OffMap || l.Returning || l.Hex != h(t, "1002") {
+			t.Errorf("Anna %+v (%+v), want placed with AN2 in 1002", l, lr)
+		}
 	})
 }

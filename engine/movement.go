@@ -355,7 +355,7 @@ func (e UnitMoved) apply(st *State) {
 	}
 	if e.Leader != "" {
 		l := st.Leader(e.Leader)
-		l.Hex, l.OffMap, l.Moved = u.Hex, false, true
+		l.Hex, l.OffMap, l.Moved, l.Returning = u.Hex, false, true, false
 	}
 }
 

@@ -46,19 +46,21 @@ import (
 // the Pursuit DR the side's STANDING PURSUIT ALWAYS|NEVER decides, NEVER
 // by default (R285); the Charisma is added to the percentage DR, and the
 // Pursuers are the mounted units first, units in good order before
-// Disordered ones, then the battle file's order; the leader never joins
-// (R286); each success Eliminates the fleeing unit worth the most Flight
+// Disordered ones, then the battle file's order; the leader joins when
+// all of them go, and only then (R286); each success Eliminates the fleeing unit worth the most Flight
 // Points, the leader on a mounted unit's unmodified 9 (R287); the units
 // come back through the fled Battle's Standard's hex as it stood at the
 // flight, and without a Standard there is no Pursuit (R288); the Free
-// Activations go to the Battles in Pursuit (R289).
+// Activations go to the Battles in Pursuit (R289), whose Pursuers come
+// back in a Free Activation, or in any if their leader joined them.
 
 // Pursuit is a Battle in Pursuit: its units off the map (14.9).
 type Pursuit struct {
-	Command string   `json:"command"` // the Pursuing Battle
-	Fled    string   `json:"fled"`    // the enemy Battle it pursued
-	Entry   hex.Hex  `json:"entry"`   // the fled Battle's Standard: where its units re-enter
-	Units   []string `json:"units"`   // its units off the map in Pursuit
+	Command string   `json:"command"`          // the Pursuing Battle
+	Fled    string   `json:"fled"`             // the enemy Battle it pursued
+	Entry   hex.Hex  `json:"entry"`            // the fled Battle's Standard: where its units re-enter
+	Units   []string `json:"units"`            // its units off the map in Pursuit
+	Leader  string   `json:"leader,omitempty"` // its Battle leader, if he joined the Pursuit
 }
 
 // KindPursuit: the standing order for the choice to Pursue on a Pursuit
@@ -186,9 +188,14 @@ func (g *game) pursuit(fled string, activated []string) error {
 	for _, i := range eligible[:n] {
 		b.Units = append(b.Units, g.sc.Units[i].ID)
 	}
+	if l := g.sc.Command(pursuer).Leader; n > 0 && n == len(eligible) && l != "" && !g.st.Leader(l).OffMap && !g.st.Leader(l).Killed {
+		// Ruling R286: the leader joins when his whole Battle that may
+		// Pursue does, leaving nothing of it on the field for him.
+		b.Leader = l
+	}
 	g.emit(b)
 	for _, id := range b.Units {
-		if err := g.pursue(id, fled); err != nil {
+		if err := g.pursue(id, fled, joinedCharisma(g.sc, g.st, b.Leader)); err != nil {
 			return err
 		}
 	}
@@ -208,11 +215,22 @@ func pursuitMode(st *State, side Side, cmd string) string {
 	return FireNever
 }
 
-// pursue rolls one Pursuing unit's die against the fleeing Battle (14.9).
-func (g *game) pursue(id, fled string) error {
+// joinedCharisma is the Charisma a leader who joined a Pursuit adds to
+// its dice, none for a Replacement (ruling R86), as a modifier list.
+func joinedCharisma(sc *Scenario, st *State, leader string) []Modifier {
+	l := sc.Leader(leader)
+	if l == nil || l.Charisma == 0 || st.Leader(leader).Replaced {
+		return nil
+	}
+	return []Modifier{{DRM: l.Charisma, Reason: l.Name + "'s Charisma, in the Pursuit", Rule: "Blood & Roses 14.9"}}
+}
+
+// pursue rolls one Pursuing unit's die against the fleeing Battle (14.9),
+// with the Charisma of a leader who joined.
+func (g *game) pursue(id, fled string, charisma []Modifier) error {
 	pt := g.sc.Tables.Rules.Pursuit
 	i := unitIdx(g.sc, id)
-	var mods []Modifier
+	mods := slices.Clone(charisma)
 	if g.st.Units[i].Status == Disordered {
 		mods = append(mods, Modifier{DRM: -1, Reason: "Disordered", Rule: "Blood & Roses 14.9"})
 	}
@@ -257,24 +275,48 @@ func pursuitVictim(sc *Scenario, st *State, fled string, mounted bool) int {
 	return best
 }
 
-// pursuitReturn: the Free Activation of a Battle in Pursuit rolls for each
-// of its Pursuing units, which come back or are gone (14.9).
-func (g *game) pursuitReturn(cmd string) error {
+// pursuitReturn: the Activation of a Battle in Pursuit rolls for each of
+// its Pursuing units, which come back or are gone (14.9): a Free
+// Activation, or any if its leader joined the Pursuit. He comes back with
+// them.
+func (g *game) pursuitReturn(cmd string, kind ActivationKind) error {
 	k := pursuitIndex(g.st, cmd)
 	if k < 0 {
 		return nil
 	}
 	p := g.st.Pursuits[k]
+	if p.Leader == "" && kind != FreeActivation {
+		return nil // "the Pursuing units are ignored during the Activation"
+	}
 	need := g.sc.Tables.Rules.Pursuit.ReturnsMin
 	for _, id := range p.Units {
-		r, err := g.roll(fmt.Sprintf("Pursuit return: does %s come back from the Pursuit? (Blood & Roses 14.9)", id))
+		r, err := g.roll(fmt.Sprintf("Pursuit return: does %s come back from the Pursuit? (Blood & Roses 14.9)", id), joinedCharisma(g.sc, g.st, p.Leader)...)
 		if err != nil {
 			return err
 		}
-		g.emit(PursuerReturned{Unit: id, Roll: r, Min: need, Returns: r.Total >= need, Entry: p.Entry})
+		g.emit(PursuerReturned{Unit: id, Roll: r, Min: need, Returns: r.Total >= need, Entry: p.Entry, OutOfCommand: p.Leader == ""})
 	}
-	g.emit(PursuitEnded{Command: cmd})
+	g.emit(PursuitEnded{Command: cmd, Leader: p.Leader, Entry: p.Entry})
 	return nil
+}
+
+// pursuitLeaders places, as the Activation of the Commands activated
+// ends, a leader back from a Pursuit who has not entered the map with one
+// of his units: with the unit of his Battle nearest the re-entry hex
+// ("The Battle leader automatically returns and must re-enter in the
+// first Activation. If no Pursuing unit successfully re-enters, place the
+// Battle leader with the unit of his Battle nearest the re-entry hex",
+// 14.9; ruling R286). With none on the map he waits off the map.
+func (g *game) pursuitLeaders(activated []string) {
+	for l, spec := range g.sc.Leaders {
+		ls := g.st.Leaders[l]
+		if !ls.Returning || !ls.OffMap || !slices.Contains(activated, spec.Command) {
+			continue
+		}
+		if to, ok := nearestOfCommand(g.sc, g.st, l); ok {
+			g.emit(LeaderRejoined{Leader: spec.ID, To: to})
+		}
+	}
 }
 
 // pursuitFirst refuses a Free Activation that does not re-enter a Battle
@@ -338,6 +380,7 @@ type PursuitBegan struct {
 	Percent  int      `json:"percent"`
 	Eligible int      `json:"eligible"`
 	Units    []string `json:"units,omitempty"`
+	Leader   string   `json:"leader,omitempty"` // the Battle leader joins it
 }
 
 func (e PursuitBegan) apply(st *State) {
@@ -347,13 +390,20 @@ func (e PursuitBegan) apply(st *State) {
 	for _, id := range e.Units {
 		st.Unit(id).OffMap = true
 	}
-	st.Pursuits = append(st.Pursuits, Pursuit{Command: e.Command, Fled: e.Fled, Entry: e.Entry, Units: slices.Clone(e.Units)})
+	if e.Leader != "" {
+		st.Leader(e.Leader).OffMap = true
+	}
+	st.Pursuits = append(st.Pursuits, Pursuit{Command: e.Command, Fled: e.Fled, Entry: e.Entry, Units: slices.Clone(e.Units), Leader: e.Leader})
 }
 
 func (e PursuitBegan) describe(sc *Scenario) string {
 	s := fmt.Sprintf("%s's Pursuit: %s, %d%% of its %d units that may go", commandName(sc, e.Command), describeRoll(e.Roll), e.Percent, e.Eligible)
 	if len(e.Units) == 0 {
 		return s + ": none Pursues (Blood & Roses 14.9)."
+	}
+	if e.Leader != "" {
+		s += fmt.Sprintf(": %s and %s, the whole of it, leave the map after %s (Blood & Roses 14.9).", leaderName(sc, e.Leader), strings.Join(e.Units, ", "), commandName(sc, e.Fled))
+		return s
 	}
 	return s + fmt.Sprintf(": %s leave the map after %s (Blood & Roses 14.9).", strings.Join(e.Units, ", "), commandName(sc, e.Fled))
 }
@@ -406,12 +456,14 @@ type PursuerReturned struct {
 	Min     int     `json:"min"`
 	Returns bool    `json:"returns,omitempty"`
 	Entry   hex.Hex `json:"entry"`
+	// OutOfCommand: its leader did not join the Pursuit.
+	OutOfCommand bool `json:"out_of_command,omitempty"`
 }
 
 func (e PursuerReturned) apply(st *State) {
 	u := st.Unit(e.Unit)
 	if e.Returns {
-		u.Returning, u.Hex, u.OutOfCommand = true, e.Entry, true
+		u.Returning, u.Hex, u.OutOfCommand = true, e.Entry, e.OutOfCommand
 		return
 	}
 	u.Fled = true
@@ -419,26 +471,57 @@ func (e PursuerReturned) apply(st *State) {
 
 func (e PursuerReturned) describe(*Scenario) string {
 	if e.Returns {
-		return fmt.Sprintf("%s comes back from the Pursuit: %s, %d or more; it enters as a reinforcement through %s, Out of Command in this Activation (Blood & Roses 14.9).", e.Unit, describeRoll(e.Roll), e.Min, e.Entry)
+		s := fmt.Sprintf("%s comes back from the Pursuit: %s, %d or more; it enters as a reinforcement through %s", e.Unit, describeRoll(e.Roll), e.Min, e.Entry)
+		if e.OutOfCommand {
+			s += ", Out of Command in this Activation"
+		}
+		return s + " (Blood & Roses 14.9)."
 	}
 	return fmt.Sprintf("%s does not come back from the Pursuit: %s, less than %d; it is removed from the game, with no Flight Points (Blood & Roses 14.9).", e.Unit, describeRoll(e.Roll), e.Min)
 }
 
-// PursuitEnded: the Battle's Pursuit is over (14.9).
+// PursuitEnded: the Battle's Pursuit is over (14.9); a Leader who joined
+// it comes back, off the map at Entry until he enters with a unit or is
+// placed as the Activation ends.
 type PursuitEnded struct {
-	Command string `json:"command"`
+	Command string  `json:"command"`
+	Leader  string  `json:"leader,omitempty"`
+	Entry   hex.Hex `json:"entry"`
 }
 
 func (e PursuitEnded) apply(st *State) {
 	if k := pursuitIndex(st, e.Command); k >= 0 {
 		st.Pursuits = slices.Delete(st.Pursuits, k, k+1)
 	}
+	if e.Leader != "" {
+		l := st.Leader(e.Leader)
+		l.Returning, l.Hex = true, e.Entry
+	}
 }
 
 func (e PursuitEnded) describe(sc *Scenario) string {
+	if e.Leader != "" {
+		return fmt.Sprintf("%s's Pursuit is over; %s comes back, to enter through %s with one of his units, or be placed with the one nearest it as this Activation ends (Blood & Roses 14.9).", commandName(sc, e.Command), leaderName(sc, e.Leader), e.Entry)
+	}
 	return fmt.Sprintf("%s's Pursuit is over (Blood & Roses 14.9).", commandName(sc, e.Command))
 }
 
+// LeaderRejoined: a leader back from a Pursuit placed with the unit of his
+// Battle nearest the re-entry hex (14.9).
+type LeaderRejoined struct {
+	Leader string  `json:"leader"`
+	To     hex.Hex `json:"to"`
+}
+
+func (e LeaderRejoined) apply(st *State) {
+	l := st.Leader(e.Leader)
+	l.Hex, l.OffMap, l.Returning = e.To, false, false
+}
+
+func (e LeaderRejoined) describe(sc *Scenario) string {
+	return fmt.Sprintf("%s, back from the Pursuit, joins the unit of his Battle nearest its re-entry hex, in %s (Blood & Roses 14.9).", leaderName(sc, e.Leader), e.To)
+}
+
 func init() {
-	registerEvents(PursuitNone{}, PursuitRolled{}, PursuitBegan{}, PursuitStruck{}, PursuerReturned{}, PursuitEnded{})
+	registerEvents(PursuitNone{}, PursuitRolled{}, PursuitBegan{}, PursuitStruck{}, PursuerReturned{}, PursuitEnded{}, LeaderRejoined{})
 }

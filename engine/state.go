@@ -287,6 +287,10 @@ type LeaderState struct {
 	// Pursued: fled, the leader was Eliminated in Pursuit (Blood & Roses
 	// 14.9); Losses counts it.
 	Pursued bool `json:"pursued,omitempty"`
+	// Returning: back from a Pursuit he joined, the leader is off the map
+	// at its re-entry hex (Hex) until he enters with a unit of his Battle
+	// or is placed with one (Blood & Roses 14.9).
+	Returning bool `json:"returning,omitempty"`
 }
 
 // StandardState is a Standard's changing part.
