@@ -69,7 +69,7 @@ func BattleRuleNotes(sc *Scenario) []string {
 			sc.Tables.Rules.BattleFlightMax))
 	}
 	if pt := sc.Tables.Rules.Pursuit; sc.Rules.Pursuit && pt != nil {
-		out = append(out, fmt.Sprintf("Pursuit (optional) is in use: the Battle activated when an enemy Battle flees Pursues on %d or less plus its leader's Charisma, else by STANDING PURSUIT ALWAYS; its Pursuers come back through the fled Battle's Standard on %d or more when their Battle is given a Free Activation, which it must be (Blood & Roses 14.9, R284-R289).",
+		out = append(out, fmt.Sprintf("Pursuit (optional) is in use: the Battle activated when an enemy Battle flees Pursues on %d or less plus its leader's Charisma, else by STANDING PURSUIT ALWAYS; its Pursuers come back through the fled Battle's Standard on %d or more when their Battle is given a Free Activation, which it must be, or any Activation if its leader went with them (Blood & Roses 14.9, R284-R289).",
 			pt.PursuesMax, pt.ReturnsMin))
 	}
 	for _, b := range sc.Bombards {
