@@ -43,7 +43,6 @@ func (g *game) activate(o Activate) error {
 	}
 	g.activateCommand(st.Pending.Side, cmd, FreeActivation)
 	return g.pursuitReturn(cmd, FreeActivation) // Blood & Roses 14.9
-
 }
 
 // A Player may always "Pass", instead of activating a Command. If he does

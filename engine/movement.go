@@ -207,7 +207,7 @@ func (g *game) mayMove(o Order, i int) error {
 	case us.Fled:
 		return g.illegal(o, "Blood & Roses 14.9", spec.ID+" has left the field for good: it did not come back from its Pursuit")
 	case inPursuit(g.st, spec.ID):
-		return g.illegal(o, "Blood & Roses 14.9", spec.ID+" is off the map in Pursuit: it comes back only when its Battle is given a Free Activation")
+		return g.illegal(o, "Blood & Roses 14.9", spec.ID+" is off the map in Pursuit: it comes back only when its Battle is given a Free Activation, its leader having stayed behind")
 	case us.Moved:
 		return g.illegal(o, "5.1", spec.ID+" has had its move in this Activation: each unit completes its move before another begins")
 	case us.Fired && g.st.Acting != spec.ID:
