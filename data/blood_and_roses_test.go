@@ -447,3 +447,35 @@ func TestAmbushRead(t *testing.T) {
 		t.Errorf("ambushes %+v, want GC1 through 0912 joining gloucester", a)
 	}
 }
+
+// Pursuit (Blood & Roses 14.9, optional) is the battle's choice,
+// rules.pursuit, with rules.battle_flight, on tables that give its
+// numbers (rulings R284-R289).
+func TestPursuitRead(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := tb.Rules.Pursuit; p == nil || *p != (engine.PursuitTable{PursuesMax: 4, MountedEliminates: 5, FootEliminates: 7, LeaderDie: 9, ReturnsMin: 6}) {
+		t.Errorf("pursuit %+v, want 14.9's 4, 5, 7, 9, 6", p)
+	}
+	b, err := files.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := strings.ReplaceAll(strings.Replace(strings.TrimRight(string(b), "\n"), "volume: moi", "volume: blood-and-roses", 1), "type: MMAA", "type: MM")
+	sc, err := ParseScenario("pursuit.yaml", []byte(base+"\n\nrules:\n  battle_flight: true\n  pursuit: true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Rules.Pursuit || !sc.Rules.BattleFlight {
+		t.Error("rules.pursuit not read")
+	}
+	if _, err := ParseScenario("pursuit.yaml", []byte(base+"\n\nrules:\n  pursuit: true\n")); err == nil || !strings.Contains(err.Error(), "rules.battle_flight") {
+		t.Errorf("Pursuit without Battle Flight: %v, want refused", err)
+	}
+	moi := strings.TrimRight(string(b), "\n") + "\n\nrules:\n  pursuit: true\n"
+	if _, err := ParseScenario("pursuit.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "rules.pursuit") {
+		t.Errorf("Pursuit on Men of Iron's tables: %v, want refused", err)
+	}
+}

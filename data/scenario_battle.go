@@ -64,13 +64,24 @@ func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engin
 // Flight Points, once everything they name is known.
 func (s *scen) battle(o *object) {
 	if n := o.node("rules", false); n != nil {
-		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points", "timed_engagement", "battle_flight", "ambush")
+		ro := s.object(n, "rules", "no_zoc", "attacker_shock", "victory_points", "timed_engagement", "battle_flight", "ambush", "pursuit")
 		if ro.bool("battle_flight") {
 			// Blood & Roses 14.8 (Optional): it needs the tables' threshold.
 			if t := s.sc.Tables; t != nil && t.Rules.BattleFlightMax == 0 {
 				s.add(ro.line("battle_flight"), "rules.battle_flight", "these tables give no rules.battle_flight_max: Battle Flight is a Blood & Roses rule (14.8)")
 			}
 			s.sc.Rules.BattleFlight = true
+		}
+		if ro.bool("pursuit") {
+			// Blood & Roses 14.9 (Optional): a Battle that flees (14.8)
+			// is pursued; it needs Battle Flight and the tables' numbers.
+			if !s.sc.Rules.BattleFlight {
+				s.add(ro.line("pursuit"), "rules.pursuit", "Pursuit follows a Battle's flight: give rules.battle_flight: true too (Blood & Roses 14.9)")
+			}
+			if t := s.sc.Tables; t != nil && t.Rules.Pursuit == nil {
+				s.add(ro.line("pursuit"), "rules.pursuit", "these tables give no rules.pursuit: Pursuit is a Blood & Roses rule (14.9)")
+			}
+			s.sc.Rules.Pursuit = true
 		}
 		if tn := ro.node("timed_engagement", false); tn != nil {
 			s.timedEngagement(tn)

@@ -147,7 +147,7 @@ func (p *parser) tables(b []byte) *engine.Tables {
 			"adjacency_limits", "leader_alone_ma", "pass_through_movers", "pass_through_free", "pass_through_never", "dismount_at_start",
 			"retreat_before_disorders", "charge_not_adjacent_at_shock", "charge_path_not_adjacent", "charge_path_terrain",
 			"counter_charge_adjacent", "counter_charge_fire_any_range", "counter_charge_fire_unhorsed_ends", "retire_next_to_standard",
-			"battle_flight_max", "battle_flight_ignores",
+			"battle_flight_max", "battle_flight_ignores", "pursuit",
 			"fire_disorder_check", "one_reaction_per_entry", "over_units_friend_adjacent", "hedgerow_cover",
 			"fire_on_move", "mounted_fire_adjacent_mp", "change_in_command", "dismount_ends_move")
 		t.Rules.AdjacencyLimits = ro.bool("adjacency_limits")
@@ -180,6 +180,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		}
 		t.Rules.BattleFlightMax = ro.int("battle_flight_max", false)
 		t.Rules.BattleFlightIgnores = p.typeList(ro, "rules", "battle_flight_ignores", t)
+		if pn := ro.node("pursuit", false); pn != nil {
+			t.Rules.Pursuit = p.pursuit(pn)
+		}
 		t.Rules.RetreatBeforeDisorders = ro.bool("retreat_before_disorders")
 		t.Rules.ChargeNotAdjacentAtShock = ro.bool("charge_not_adjacent_at_shock")
 		t.Rules.ChargePathNotAdjacent = ro.bool("charge_path_not_adjacent")
@@ -822,4 +825,25 @@ func (p *parser) typeList(o *object, path, key string, t *engine.Tables) []strin
 		}
 	}
 	return out
+}
+
+// pursuit reads rules.pursuit, the numbers of Blood & Roses 14.9 Pursuit
+// (Optional): every one is required, a die face 0-9 (the leader's die) or
+// an adjusted DR 0-19.
+func (p *parser) pursuit(n *yaml.Node) *engine.PursuitTable {
+	keys := []string{"pursues_max", "mounted_eliminates", "foot_eliminates", "leader_die", "returns_min"}
+	po := p.object(n, "rules.pursuit", keys...)
+	v := map[string]int{}
+	for _, k := range keys {
+		v[k] = po.int(k, true)
+		max := 19
+		if k == "leader_die" {
+			max = 9
+		}
+		if v[k] < 0 || v[k] > max {
+			p.add(po.line(k), join("rules.pursuit", k), "must be 0 to %d", max)
+		}
+	}
+	return &engine.PursuitTable{PursuesMax: v["pursues_max"], MountedEliminates: v["mounted_eliminates"], FootEliminates: v["foot_eliminates"],
+		LeaderDie: v["leader_die"], ReturnsMin: v["returns_min"]}
 }

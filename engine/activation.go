@@ -20,6 +20,11 @@ func (g *game) activate(o Activate) error {
 		}
 		return g.illegal(o, "4.1", "a Command is activated without a roll only in a Free Activation; "+Waiting(g.sc, st))
 	}
+	if o.Standard || o.Army {
+		if err := g.pursuitFirst(o, st.Pending.Side, ""); err != nil {
+			return err
+		}
+	}
 	if o.Standard {
 		return g.activateStandard(o)
 	}
@@ -39,8 +44,11 @@ func (g *game) activate(o Activate) error {
 	if !slices.Contains(availableCommands(g.sc, st, st.Pending.Side), cmd) {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
+	if err := g.pursuitFirst(o, st.Pending.Side, cmd); err != nil {
+		return err
+	}
 	g.activateCommand(st.Pending.Side, cmd, FreeActivation)
-	return nil
+	return g.pursuitReturn(cmd, FreeActivation) // Blood & Roses 14.9
 }
 
 // A Player may always "Pass", instead of activating a Command. If he does
@@ -50,6 +58,9 @@ func (g *game) pass(o Pass) error {
 	side := st.Pending.Side
 	switch st.Pending.Kind {
 	case DecideActivation:
+		if err := g.pursuitFirst(o, side, ""); err != nil {
+			return err
+		}
 		// Ruling (docs/rulings.md R3): a Free Activation given up by a
 		// Pass is still a completed Free Activation, so both players make
 		// their Loss Checks (16.0; B&R and Arquebus 6.1 say so outright).
@@ -98,8 +109,10 @@ func (g *game) endActivation() error {
 	st := g.st
 	free := st.Kind == FreeActivation
 	g.breachLapses()
+	activated := activatedCommands(g.sc, st) // Blood & Roses 14.9: the Pursuers
+	g.pursuitLeaders(activated)
 	g.emit(ActivationEnded{Side: st.Active, Command: st.Command, Standard: st.ActiveStandard, Army: st.Army, Ambush: st.Ambush, Kind: st.Kind})
-	if err := g.battleFlight(); err != nil || g.st.Outcome != nil {
+	if err := g.battleFlight(activated); err != nil || g.st.Outcome != nil {
 		return err
 	}
 	if free {
@@ -240,7 +253,7 @@ func (g *game) continuityRoll() error {
 	}
 	if ok {
 		g.activateCommand(side, cmd, ContinuationActivation)
-		return nil
+		return g.pursuitReturn(cmd, ContinuationActivation) // Blood & Roses 14.9: a leader who joined the Pursuit
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed their Continuity DR", g.sc.SideName(side))})
 	return nil
@@ -305,7 +318,7 @@ func (g *game) seizureRoll(cmd, standing string) error {
 	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader.ID, Roll: r, AR: ar, OCBonus: bonus, OC: oc, Success: ok, Standing: standing})
 	if ok {
 		g.activateCommand(side, cmd, SeizureActivation)
-		return nil
+		return g.pursuitReturn(cmd, SeizureActivation) // Blood & Roses 14.9: a leader who joined the Pursuit
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed to Seize Continuity; they may activate even the Command that just went", g.sc.SideName(side))})
 	return nil

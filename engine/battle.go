@@ -40,6 +40,9 @@ type BattleRules struct {
 	// Ambushes are the battle's Ambushes (Blood & Roses 16.1), each a
 	// Cavalry unit not deployed at the start (engine/ambush.go).
 	Ambushes []Ambush
+	// Pursuit: the players use the optional Pursuit (Blood & Roses 14.9)
+	// with Battle Flight, and the tables' rules.pursuit.
+	Pursuit bool
 }
 
 // TimedEngagement (Blood & Roses 16.2): "The time marker starts at a

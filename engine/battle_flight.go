@@ -29,10 +29,12 @@ import (
 // less the tables' rules.battle_flight_ignores types; the active side's
 // Battles check first, each side's in the battle file's order; its
 // Standard stays where it is (its placement on the Battle Flight map edge
-// only matters to Pursuit, 14.9, which Herald does not have).
+// only matters to Pursuit, 14.9, engine/pursuit.go, whose Pursuers come
+// back through the Standard's hex, ruling R288).
 
-// battleFlight checks every Battle that must, at the end of an Activation.
-func (g *game) battleFlight() error {
+// battleFlight checks every Battle that must, at the end of an Activation
+// of the activated Commands.
+func (g *game) battleFlight(activated []string) error {
 	if !g.sc.Rules.BattleFlight {
 		return nil
 	}
@@ -59,6 +61,11 @@ func (g *game) battleFlight() error {
 			if r.Total <= max {
 				g.flee(c.ID)
 				fled[side] = fled[side] || allFled(g.sc, g.st, side)
+				if !fled[side] {
+					if err := g.pursuit(c.ID, activated); err != nil {
+						return err
+					}
+				}
 			}
 		}
 	}
@@ -197,6 +204,11 @@ type BattleFled struct {
 
 func (e BattleFled) apply(st *State) {
 	st.Fled = append(st.Fled, e.Command)
+	if k := pursuitIndex(st, e.Command); k >= 0 {
+		// 14.9 "If the Pursuing Battle fails a Battle Flight DR, all of
+		// its units (on and off map) are removed from play".
+		st.Pursuits = slices.Delete(st.Pursuits, k, k+1)
+	}
 	for _, id := range e.Leaders {
 		l := st.Leader(id)
 		l.Fled, l.OffMap = true, true

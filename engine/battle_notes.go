@@ -79,6 +79,10 @@ func BattleRuleNotes(sc *Scenario) []string {
 				sc.SideName(u.Side), u.ID, kind, hexList(a.Enter), commandName(sc, a.Joins)))
 		}
 	}
+	if pt := sc.Tables.Rules.Pursuit; sc.Rules.Pursuit && pt != nil {
+		out = append(out, fmt.Sprintf("Pursuit (optional) is in use: the Battle activated when an enemy Battle flees Pursues on %d or less plus its leader's Charisma, else by STANDING PURSUIT ALWAYS; its Pursuers come back through the fled Battle's Standard on %d or more when their Battle is given a Free Activation, which it must be, or any Activation if its leader went with them (Blood & Roses 14.9, R284-R289).",
+			pt.PursuesMax, pt.ReturnsMin))
+	}
 	for _, b := range sc.Bombards {
 		out = append(out, fmt.Sprintf("The %s have a Bombard in %s: %s missile fire at a Mounted unit within %d hexes of it gets %+d while no enemy unit stands on it (Herald's rule R116).",
 			sc.SideName(b.Side), b.Hex, sc.SideName(b.Side), b.Range, sc.Tables.FireDRM.Bombard))

@@ -90,6 +90,13 @@ func Waiting(sc *Scenario, st *State) string {
 	name := sc.SideName(d.Side)
 	switch d.Kind {
 	case DecideActivation:
+		if cmds := pursuingCommands(sc, st, st.Pending.Side); len(cmds) > 0 {
+			names := make([]string, len(cmds))
+			for k, c := range cmds {
+				names[k] = commandName(sc, c)
+			}
+			return fmt.Sprintf("waiting for the %s to activate a Battle in Pursuit for their Free Activation: %s (Blood & Roses 14.9)", name, strings.Join(names, " or "))
+		}
 		return fmt.Sprintf("waiting for the %s to choose a Command or Standard for their Free Activation, or to Pass (4.1)", name)
 	case DecideActions:
 		if st.Army {
@@ -152,6 +159,14 @@ func Legal(sc *Scenario, st *State) []string {
 	var out []string
 	switch st.Pending.Kind {
 	case DecideActivation:
+		if cmds := pursuingCommands(sc, st, st.Pending.Side); len(cmds) > 0 {
+			// Blood & Roses 14.9: the Free Activation re-enters a Battle
+			// in Pursuit (ruling R289).
+			for _, c := range cmds {
+				out = append(out, "ACTIVATE "+commandName(sc, c))
+			}
+			break
+		}
 		for _, c := range availableCommands(sc, st, st.Pending.Side) {
 			out = append(out, "ACTIVATE "+commandName(sc, c))
 		}

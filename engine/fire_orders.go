@@ -66,6 +66,7 @@ var kindWords = map[string]string{
 	KindRetreatBeforeShock: "RETREAT BEFORE SHOCK",
 	KindAdvance:            "ADVANCE",
 	KindAttackerRetreat:    "ATTACKER RETREAT",
+	KindPursuit:            "PURSUIT",
 }
 
 // kind is the standing order's key base: "return", "reaction" or Kind.
@@ -107,6 +108,13 @@ func parseStandingFire(a at, rest []string, syntax func(string, ...string) error
 // parseStandingResponse reads "STANDING COUNTER-CHARGE <mode> [<of>]" and
 // "STANDING RETREAT BEFORE SHOCK <mode> [<of>]" (words after STANDING).
 func parseStandingResponse(a at, rest []string, syntax func(string, ...string) error) (Order, error) {
+	if strings.EqualFold(rest[0], "PURSUIT") {
+		form := "STANDING PURSUIT ALWAYS|NEVER [<command>]"
+		if len(rest) > 1 && strings.EqualFold(rest[1], FireAsk) {
+			return nil, syntax("the choice to Pursue is made as the enemy Battle flees, at the end of the Activation, and cannot wait for a mail: ALWAYS or NEVER (Blood & Roses 14.9)", form)
+		}
+		return standingMode(StandingFire{at: a, Kind: KindPursuit}, rest[1:], "STANDING PURSUIT", syntax, []string{form})
+	}
 	if strings.EqualFold(rest[0], "ATTACKER") {
 		form := "STANDING ATTACKER RETREAT ALWAYS|NEVER [<unit or command>]"
 		if len(rest) < 2 || !strings.EqualFold(rest[1], "RETREAT") {
@@ -156,6 +164,9 @@ func (g *game) standingFire(o StandingFire) error {
 			if u.Side == g.sender && strings.EqualFold(u.ID, o.Of) {
 				e.Unit = u.ID
 			}
+		}
+		if e.Unit != "" && o.Kind == KindPursuit {
+			return g.illegal(o, "Blood & Roses 14.9", "a Battle Pursues, not a unit: STANDING PURSUIT ALWAYS|NEVER for the side or one of its Commands")
 		}
 		if e.Unit == "" {
 			cmd, err := g.sideCommand(o, g.sender, o.Of)
@@ -210,7 +221,8 @@ func (e FireOrderSet) apply(st *State) {
 func (e FireOrderSet) describe(sc *Scenario) string {
 	kind := map[string]string{"return": "Return Fire", "reaction": "Reaction Fire", KindCounterCharge: "Counter-Charges",
 		KindRetreatBeforeShock: "Retreat Before Shock", KindAdvance: "the advance after a Retreat Before Shock",
-		KindAttackerRetreat: "a Retreat rather than a Disorder when a result gives the choice (Blood & Roses 14.1)"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
+		KindAttackerRetreat: "a Retreat rather than a Disorder when a result gives the choice (Blood & Roses 14.1)",
+		KindPursuit:         "a Pursuit of a fleeing enemy Battle when the Pursuit DR leaves the choice (Blood & Roses 14.9)"}[StandingFire{Reaction: e.Reaction, Kind: e.Kind}.kind()]
 	who := "The " + sc.SideName(e.Side)
 	switch {
 	case e.Unit != "":

@@ -208,6 +208,10 @@ func (g *game) mayMove(o Order, i int) error {
 		return g.illegal(o, "5.1", fmt.Sprintf("%s is not of the activated Command, %s", spec.ID, commandName(g.sc, g.st.Command)))
 	case us.Status == Eliminated:
 		return g.illegal(o, "12.6", spec.ID+" has been eliminated")
+	case us.Fled:
+		return g.illegal(o, "Blood & Roses 14.9", spec.ID+" has left the field for good: it did not come back from its Pursuit")
+	case inPursuit(g.st, spec.ID):
+		return g.illegal(o, "Blood & Roses 14.9", spec.ID+" is off the map in Pursuit: it comes back only when its Battle is given a Free Activation, its leader having stayed behind")
 	case us.Moved:
 		return g.illegal(o, "5.1", spec.ID+" has had its move in this Activation: each unit completes its move before another begins")
 	case us.Fired && g.st.Acting != spec.ID:
@@ -342,7 +346,7 @@ type UnitMoved struct {
 func (e UnitMoved) apply(st *State) {
 	u := st.Unit(e.Unit)
 	if len(e.Path) > 0 {
-		u.Hex, u.OffMap = e.Path[len(e.Path)-1], false
+		u.Hex, u.OffMap, u.Returning = e.Path[len(e.Path)-1], false, false
 	}
 	u.Facing, u.Moved, u.Acted = e.Facing, true, true
 	st.Acting = e.Unit
@@ -355,7 +359,7 @@ func (e UnitMoved) apply(st *State) {
 	}
 	if e.Leader != "" {
 		l := st.Leader(e.Leader)
-		l.Hex, l.OffMap, l.Moved = u.Hex, false, true
+		l.Hex, l.OffMap, l.Moved, l.Returning = u.Hex, false, true, false
 	}
 }
 
@@ -560,7 +564,7 @@ func movementForms(sc *Scenario, st *State) []string {
 	}
 	for i, u := range sc.Units {
 		us := st.Units[i]
-		if !activatedUnit(sc, st, i) || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID {
+		if !activatedUnit(sc, st, i) || us.Moved || us.Status == Eliminated || us.Fired && st.Acting != u.ID || us.Fled || inPursuit(st, u.ID) {
 			continue
 		}
 		// Blood & Roses 5.3: out of Command and next to an enemy unit, it

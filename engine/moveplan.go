@@ -261,7 +261,7 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 		if err := arrivalAllowed(sc, st, i); err != nil {
 			return err
 		}
-		if err := entryAllowed(sc, i, n); err != nil {
+		if err := entryAllowed(sc, st, i, n); err != nil {
 			return err
 		}
 	} else if sc.Map.Grid.Distance(cur, n) != 1 {
@@ -274,7 +274,9 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 		if enemyAdjacent(sc, st, spec.Side, n) {
 			return moveErr("15.2", "%s is out of Command: it may not move next to an enemy unit, as at %s", spec.ID, n)
 		}
-		if enemyMarkerAt(sc, st, spec.Side, n) {
+		// Blood & Roses 14.9: a unit back from a Pursuit, Out of Command,
+		// enters through the fled Battle's Standard (ruling R288).
+		if enemyMarkerAt(sc, st, spec.Side, n) && !(first && us.OffMap && us.Returning) {
 			return moveErr("15.2", "%s is out of Command: it may not move into a hex with an enemy leader or Standard", spec.ID)
 		}
 	}

@@ -326,7 +326,7 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 		}
 		return parseStandingChoice(a, ChoiceAdvance, rest[3:], syntax)
 	}
-	if len(rest) > 1 && strings.EqualFold(rest[0], "RETREAT") && strings.EqualFold(rest[1], "BEFORE") || len(rest) > 0 && (strings.EqualFold(rest[0], "COUNTER-CHARGE") || strings.EqualFold(rest[0], "ADVANCE") || strings.EqualFold(rest[0], "ATTACKER")) {
+	if len(rest) > 1 && strings.EqualFold(rest[0], "RETREAT") && strings.EqualFold(rest[1], "BEFORE") || len(rest) > 0 && (strings.EqualFold(rest[0], "COUNTER-CHARGE") || strings.EqualFold(rest[0], "ADVANCE") || strings.EqualFold(rest[0], "ATTACKER") || strings.EqualFold(rest[0], "PURSUIT")) {
 		return parseStandingResponse(a, rest, syntax)
 	}
 	if len(rest) > 0 && strings.EqualFold(rest[0], "RETREAT") {
@@ -338,7 +338,7 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 	if len(rest) > 0 && strings.EqualFold(rest[0], "PLAY") {
 		return parseStandingPlay(a, rest[1:], syntax)
 	}
-	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO", "STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK", "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK", "STANDING ADVANCE ALWAYS|NEVER", "STANDING ADVANCE AFTER COMBAT ASK|AUTO", "STANDING ATTACKER RETREAT ALWAYS|NEVER", "STANDING NEAR MISS ALWAYS|NEVER", "STANDING PLAY <counter> RALLY|DISORDER <unit>"}
+	forms := []string{"STANDING SEIZE NEVER", "STANDING SEIZE ASK", "STANDING SEIZE <command> [IF <command>, …]", "STANDING RETURN FIRE ALWAYS|NEVER|ASK", "STANDING REACTION FIRE ALWAYS|NEVER|ASK", "STANDING RETREAT ASK|AUTO", "STANDING COUNTER-CHARGE ALWAYS|NEVER|ASK", "STANDING RETREAT BEFORE SHOCK ALWAYS|NEVER|ASK", "STANDING ADVANCE ALWAYS|NEVER", "STANDING ADVANCE AFTER COMBAT ASK|AUTO", "STANDING ATTACKER RETREAT ALWAYS|NEVER", "STANDING PURSUIT ALWAYS|NEVER", "STANDING NEAR MISS ALWAYS|NEVER", "STANDING PLAY <counter> RALLY|DISORDER <unit>"}
 	if len(rest) < 2 || !strings.EqualFold(rest[0], "SEIZE") {
 		return nil, syntax("STANDING orders exist for SEIZE", forms...)
 	}

@@ -316,7 +316,7 @@ func (g *game) counterSeizureRoll() error {
 	g.emit(SeizureRolled{Side: side, Command: cmd, Leader: leader, Roll: r, Success: ok, Counter: ctr.ID, Min: ctr.Min, Max: ctr.Max})
 	if ok {
 		g.activateCommand(side, cmd, SeizureActivation)
-		return nil
+		return g.pursuitReturn(cmd, SeizureActivation) // Blood & Roses 14.9: a leader who joined the Pursuit
 	}
 	g.emit(FreeActivationGranted{Side: side.Other(), Reason: fmt.Sprintf("the %s failed to Seize Continuity; they may activate even the Battle that just went (B&R 6.3)", g.sc.SideName(side))})
 	return nil

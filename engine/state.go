@@ -127,6 +127,9 @@ type State struct {
 	// (Blood & Roses 14.8).
 	FlightChecked []string `json:"flight_checked,omitempty"`
 	Fled          []string `json:"fled,omitempty"`
+	// Pursuits are the Battles in Pursuit, their units off the map
+	// (Blood & Roses 14.9).
+	Pursuits []Pursuit `json:"pursuits,omitempty"`
 	// TimeMoved: how many spaces the non-timed player has moved the time
 	// marker of a Timed Engagement towards zero (Blood & Roses 16.2).
 	TimeMoved int `json:"time_moved,omitempty"`
@@ -239,6 +242,10 @@ type UnitState struct {
 	// Fled: the unit left the field with its fleeing Battle, off the map
 	// for good, counting no Flight Points (Blood & Roses 14.8).
 	Fled bool `json:"fled,omitempty"`
+	// Returning: the unit came back from a Pursuit and enters the map as
+	// a reinforcement through its Hex, the fled Battle's Standard (Blood
+	// & Roses 14.9).
+	Returning bool `json:"returning,omitempty"`
 	// Limbered: an Artillery unit on its limbered side (Blood & Roses 2.2,
 	// 7.6): it may move; unlimbered it may only fire or change facing.
 	Limbered bool `json:"limbered,omitempty"`
@@ -289,6 +296,13 @@ type LeaderState struct {
 	// Fled: the leader left the field with his Battle (Blood & Roses
 	// 14.8).
 	Fled bool `json:"fled,omitempty"`
+	// Pursued: fled, the leader was Eliminated in Pursuit (Blood & Roses
+	// 14.9); Losses counts it.
+	Pursued bool `json:"pursued,omitempty"`
+	// Returning: back from a Pursuit he joined, the leader is off the map
+	// at its re-entry hex (Hex) until he enters with a unit of his Battle
+	// or is placed with one (Blood & Roses 14.9).
+	Returning bool `json:"returning,omitempty"`
 }
 
 // StandardState is a Standard's changing part.
@@ -369,6 +383,11 @@ func (st *State) Clone() *State {
 		c.Shock = st.Shock.clone()
 	}
 	c.FlightChecked, c.Fled = slices.Clone(st.FlightChecked), slices.Clone(st.Fled)
+	c.Pursuits = nil
+	for _, p := range st.Pursuits {
+		p.Units = slices.Clone(p.Units)
+		c.Pursuits = append(c.Pursuits, p)
+	}
 	c.Held = st.Held.clone()
 	c.Counters = st.Counters.clone()
 	c.Declared = nil

@@ -375,6 +375,9 @@ type Rules struct {
 	// does not count among its starting units, and which are Eliminated
 	// when it flees (Blood & Roses 14.8: Artillery).
 	BattleFlightIgnores []string
+	// Pursuit: the numbers of the optional Pursuit (Blood & Roses 14.9)
+	// that a battle's rules.pursuit uses; nil in the volumes without it.
+	Pursuit *PursuitTable
 	// FireDisorderCheck: a unit of a type that is never Disordered
 	// (UnitType.NeverDisordered) suffering a Disorder result from missile
 	// fire rolls one die: FireDisorderCheckMax or less Eliminates it, more
@@ -785,4 +788,21 @@ func ParseEffectKind(s string) (EffectKind, bool) {
 		}
 	}
 	return 0, false
+}
+
+// PursuitTable holds the numbers of Blood & Roses 14.9 Pursuit (Optional).
+type PursuitTable struct {
+	// PursuesMax: an adjusted Pursuit DR of this or less Pursues ("4 or
+	// less"); above it, the player chooses.
+	PursuesMax int
+	// MountedEliminates, FootEliminates: a Pursuing mounted (foot) unit's
+	// adjusted DR of this or more Eliminates one fleeing enemy unit (a
+	// foot unit, for foot): "5 or more", "7 or more".
+	MountedEliminates, FootEliminates int
+	// LeaderDie: a mounted unit's unmodified die of this may Eliminate the
+	// enemy Battle's leader instead ("an unmodified 9").
+	LeaderDie int
+	// ReturnsMin: a Pursuing unit's adjusted DR of this or more returns
+	// ("6 or more"); less, it is removed from the game.
+	ReturnsMin int
 }
