@@ -358,13 +358,7 @@ func TestArquebusUnsteadyTroopsIsACounter(t *testing.T) {
 // Example) and Cerignola's 2 and 1 Seizure counters (6.3) are battle data
 // the tables accept; a side may draw no more than the pool holds.
 func TestArquebusBattleLoads(t *testing.T) {
-	b, err := os.ReadFile("scenarios/melee-test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.Replace(string(b), "volume: moi", "volume: arquebus", 1)
-	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
-	s = strings.Replace(s, "type: LB", "type: CB", 1)
+	s := arquebusMelee(t)
 	s = strings.Replace(s, "douglas: {name: Douglas,", "douglas: {name: Gonzaga, oc: true, charisma: 4,", 1)
 	s = strings.Replace(s, "    flight_level: 12\n", "    flight_level: 12\n    seizure_counters: 2\n", 1)
 	s = strings.Replace(s, "  English:\n    flight_level: 12\n", "  English:\n    flight_level: 12\n    seizure_counters: 1\n", 1)
@@ -408,13 +402,7 @@ func TestArquebusBattleLoads(t *testing.T) {
 // give a Battle no leader (rules.continuity_leader_on_map); on tables
 // without the switch every Command needs one (R324).
 func TestArquebusLeaderlessBattleLoads(t *testing.T) {
-	b, err := os.ReadFile("scenarios/melee-test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.Replace(string(b), "volume: moi", "volume: arquebus", 1)
-	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
-	s = strings.Replace(s, "type: LB", "type: CB", 1)
+	s := arquebusMelee(t)
 	s = strings.Replace(s, "percy: {name: Percy's Battle, side: English, leader: percy}", "percy: {name: Percy's Battle, side: English, leader: percy}\n  rear: {name: The Rearguard, side: English}", 1)
 	s = strings.Replace(s, "  - {id: EL1, type: CB, command: percy,", "  - {id: EL1, type: CB, command: rear,", 1)
 	sc, err := ParseScenario("arquebus-leaderless.yaml", []byte(s))
@@ -429,6 +417,10 @@ func TestArquebusLeaderlessBattleLoads(t *testing.T) {
 	if _, err := ParseScenario("arquebus-leaderless.yaml", []byte(led)); err == nil || !strings.Contains(err.Error(), "Command rear has no leader") {
 		t.Errorf("a leader of a leaderless Command: %v", err)
 	}
+	b, err := os.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
 	moi := strings.Replace(string(b), "percy: {name: Percy's Battle, side: English, leader: percy}", "percy: {name: Percy's Battle, side: English}", 1)
 	if _, err := ParseScenario("leaderless.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "commands.percy.leader: missing") {
 		t.Errorf("a Command without a leader in Men of Iron: %v", err)
@@ -440,27 +432,24 @@ func TestArquebusLeaderlessBattleLoads(t *testing.T) {
 // dismount_at_start does not go with Arquebus' 7.4 switches, and
 // fire_on_move names unit types.
 func TestArquebusMovementRulesValidated(t *testing.T) {
-	b, err := files.ReadFile("tables/arquebus.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct{ from, to, want string }{
+	checkTableEdits(t, "arquebus", []tableEdit{
 		{"  fire_on_move: [GE, LCA] ", "  fire_on_move: [GE, LCA, MAQ] ", ""}, // control: still valid
 		{"  fire_on_move: [GE, LCA] ", "  fire_on_move: [GE, LC/A] ", "LC/A"},
 		{"  change_in_command: true ", "  change_in_command: true\n  dismount_at_start: true\n ", "not both"},
 		{"  mounted_fire_adjacent_mp: 1 ", "  mounted_fire_adjacent_mp: -1 ", "must be 0"},
 		{"  LB:\n    name: Longbow\n", "  LB:\n    name: Longbow\n    fired_marker: true\n", "reloads by dismounting"},
-	} {
-		bad := strings.Replace(string(b), tc.from, tc.to, 1)
-		if bad == string(b) {
-			t.Fatalf("%q is not in the file: update the test", tc.from)
-		}
-		_, err := ParseTables("arquebus.yaml", []byte(bad))
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%q: %v", tc.to, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%q: error %v, want %q", tc.to, err, tc.want)
-		}
+	})
+}
+
+// arquebusMelee is the melee test battle on the Arquebus tables: its
+// Mounted MAA as MM, its first Longbow a Crossbow.
+func arquebusMelee(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
 	}
+	s := strings.Replace(string(b), "volume: moi", "volume: arquebus", 1)
+	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
+	return strings.Replace(s, "type: LB", "type: CB", 1)
 }

@@ -146,29 +146,13 @@ func TestBloodAndRosesTablesAgreeWithTheExamples(t *testing.T) {
 // no way back (7.4), pass_through: false does not go with the lists
 // (R224), leader_alone_ma is not negative, and the lists name types.
 func TestBloodAndRosesMovementRulesValidated(t *testing.T) {
-	b, err := files.ReadFile("tables/blood-and-roses.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct{ from, to, want string }{
+	checkTableEdits(t, "blood-and-roses", []tableEdit{
 		{"    one_way: true ", "    one_way: true\n    shield_wall: false ", ""}, // control: still valid
 		{"  DM:\n    name: Dismounted Men-at-Arms\n", "  DM:\n    name: Dismounted Men-at-Arms\n    becomes: MM\n    change_cost: 1\n", "a one-way change names no way back"},
 		{"  leader_alone_ma: 5 ", "  pass_through: false\n  leader_alone_ma: 5 ", "not both"},
 		{"  leader_alone_ma: 5 ", "  leader_alone_ma: -1 ", "must be 0"},
 		{"pass_through_never: [ART]", "pass_through_never: [GUN]", "GUN"},
-	} {
-		bad := strings.Replace(string(b), tc.from, tc.to, 1)
-		if bad == string(b) {
-			t.Fatalf("%q is not in the file: update the test", tc.from)
-		}
-		_, err := ParseTables("blood-and-roses.yaml", []byte(bad))
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%q: %v", tc.to, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%q: error %v, want %q", tc.to, err, tc.want)
-		}
-	}
+	})
 }
 
 // Blood & Roses 7.1: the Terrain Effects Chart writes "NE" for No Effect;
@@ -477,5 +461,31 @@ func TestPursuitRead(t *testing.T) {
 	moi := strings.TrimRight(string(b), "\n") + "\n\nrules:\n  pursuit: true\n"
 	if _, err := ParseScenario("pursuit.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "rules.pursuit") {
 		t.Errorf("Pursuit on Men of Iron's tables: %v, want refused", err)
+	}
+}
+
+// tableEdit is one change to a volume's tables file and the error it must
+// bring, "" for a change that must still load.
+type tableEdit struct{ from, to, want string }
+
+// checkTableEdits reads the volume's tables with each edit made alone.
+func checkTableEdits(t *testing.T, volume string, edits []tableEdit) {
+	t.Helper()
+	b, err := files.ReadFile("tables/" + volume + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range edits {
+		bad := strings.Replace(string(b), tc.from, tc.to, 1)
+		if bad == string(b) {
+			t.Fatalf("%q is not in the file: update the test", tc.from)
+		}
+		_, err := ParseTables(volume+".yaml", []byte(bad))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.to, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: error %v, want %q", tc.to, err, tc.want)
+		}
 	}
 }
