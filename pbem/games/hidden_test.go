@@ -279,3 +279,21 @@ func TestOrdersHelpIsTheBattles(t *testing.T) {
 		}
 	}
 }
+
+// A block that readies Into the Breach (B&R 6.3) names the counter in its
+// lines: the opponent's dice record gives only its hash, as for standing
+// orders, so that a Breach that lapses back to the hand stays unknown.
+func TestBlockWithAHiddenPlanIsSecret(t *testing.T) {
+	for _, c := range []struct {
+		events []engine.Event
+		secret bool
+	}{
+		{nil, false},
+		{[]engine.Event{engine.BreachReadied{Side: 0, Counter: "IB", Defender: "YB1"}}, true},
+		{[]engine.Event{engine.BreachReadied{Side: 1, Counter: "IB", Defender: "AM1"}}, false},
+	} {
+		if got := secretBlock(block{side: 0}, &engine.BlockResult{Events: c.events}); got != c.secret {
+			t.Errorf("events %v: secret %v, want %v", c.events, got, c.secret)
+		}
+	}
+}
