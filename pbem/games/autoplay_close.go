@@ -311,7 +311,8 @@ func closer(g *hex.Grid, v *battleView, u, a, b string) bool {
 }
 
 // attacks are the Charges and Shocks of a mail's legal orders that can be
-// declared together: no defender attacked twice, save by several units
+// declared together: no unit attacking twice (a later declaration of a
+// unit replaces its earlier one), no defender attacked twice, save by several units
 // that each attack it alone (they make one attack, 10.1), no two Charges
 // on one hex, and a unit that Shocks only with a partner (Blood & Roses
 // 16.3 Levy, partnered tells which) only where another unit attacks.
@@ -321,6 +322,7 @@ func attacks(legal []string, partnered func(string) bool) []string {
 	single := map[string]bool{} // defenders of one-defender Shocks
 	used := map[string]bool{}   // defenders no other declaration may name
 	path := map[string]bool{}
+	attacker := map[string]bool{}
 	for _, pass := range []string{"CHARGE ", "SHOCK ", "partnered"} {
 		for _, l := range legal {
 			prefix := pass
@@ -342,6 +344,9 @@ func attacks(legal []string, partnered func(string) bool) []string {
 				defenders = f[:1]
 			}
 			ok := !alone || len(defenders) == 1 && single[defenders[0]]
+			for _, u := range units {
+				ok = ok && !attacker[u]
+			}
 			for _, d := range defenders {
 				ok = ok && !used[d] && !(single[d] && (prefix == "CHARGE " || len(defenders) > 1))
 			}
@@ -354,6 +359,9 @@ func attacks(legal []string, partnered func(string) bool) []string {
 				continue
 			}
 			out = append(out, l)
+			for _, u := range units {
+				attacker[u] = true
+			}
 			if prefix == "CHARGE " {
 				for _, h := range f[1:] {
 					path[h] = true
