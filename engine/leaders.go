@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	"herald/engine/hex"
@@ -117,14 +119,25 @@ func nearestOfCommand(sc *Scenario, st *State, l int) (hex.Hex, bool) {
 	if len(cands) == 0 {
 		return hex.Hex{}, false
 	}
-	sort.Slice(cands, func(a, b int) bool {
-		da, db := sc.Map.Grid.Distance(from, st.Units[cands[a]].Hex), sc.Map.Grid.Distance(from, st.Units[cands[b]].Hex)
-		if da != db {
-			return da < db
+	return st.Units[nearestUnit(sc, st, from, cands, false)].Hex, true
+}
+
+// nearestUnit is the candidate nearest from, the lowest unit id on a tie
+// (ruling R65); with retiredLast, a Retired candidate only when no other
+// is left (ruling R281).
+func nearestUnit(sc *Scenario, st *State, from hex.Hex, cands []int, retiredLast bool) int {
+	return slices.MinFunc(cands, func(a, b int) int {
+		if ra, rb := st.Units[a].Status == Retired, st.Units[b].Status == Retired; retiredLast && ra != rb {
+			if ra {
+				return 1
+			}
+			return -1
 		}
-		return sc.Units[cands[a]].ID < sc.Units[cands[b]].ID
+		if c := cmp.Compare(sc.Map.Grid.Distance(from, st.Units[a].Hex), sc.Map.Grid.Distance(from, st.Units[b].Hex)); c != 0 {
+			return c
+		}
+		return cmp.Compare(sc.Units[a].ID, sc.Units[b].ID)
 	})
-	return st.Units[cands[0]].Hex, true
 }
 
 // LeaderCasualtyRolled: the roll for a leader in a hex hit hard (15.4).

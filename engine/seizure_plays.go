@@ -259,19 +259,7 @@ func nearMissUnit(sc *Scenario, st *State, l int) (int, bool) {
 	if len(cands) == 0 {
 		return -1, false
 	}
-	from := st.Leaders[l].Hex
-	sort.Slice(cands, func(a, b int) bool {
-		ra, rb := st.Units[cands[a]].Status == Retired, st.Units[cands[b]].Status == Retired
-		if ra != rb {
-			return rb
-		}
-		da, db := sc.Map.Grid.Distance(from, st.Units[cands[a]].Hex), sc.Map.Grid.Distance(from, st.Units[cands[b]].Hex)
-		if da != db {
-			return da < db
-		}
-		return sc.Units[cands[a]].ID < sc.Units[cands[b]].ID
-	})
-	return cands[0], true
+	return nearestUnit(sc, st, st.Leaders[l].Hex, cands, true), true
 }
 
 // LeaderSaved: a Near Miss negates a leader's death; he is placed with
