@@ -123,6 +123,12 @@ func (g *game) armyPath(o Order, who string, side Side, path []hex.Hex) error {
 	return nil
 }
 
+// armyBarred: the last hex of path is one an Army Activation may not
+// enter (armyPath), so Reach offers no move through or into it.
+func armyBarred(sc *Scenario, st *State, side Side, path []hex.Hex) bool {
+	return st.Army && len(path) > 0 && enemyWithin(sc, st, side, path[len(path)-1], sc.Tables.Rules.ArmyMoveClearance)
+}
+
 // activatedUnit: unit i belongs to the Activation under way — of the
 // activated Command, or one the Army Activation activated.
 func activatedUnit(sc *Scenario, st *State, i int) bool {

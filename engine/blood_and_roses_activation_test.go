@@ -133,6 +133,19 @@ func TestBloodAndRosesArmyActivation(t *testing.T) {
 	g.refuse(red, "MOVE ED1 "+four, "B&R 6.1")
 	_, lfour := toward(g.st.Leader("clarence").Hex)
 	g.refuse(red, "MOVE clarence "+lfour, "B&R 6.1")
+	// The hexes a mail offers (Reach) are those the move takes: none
+	// within four hexes of an enemy unit, for a unit or a leader.
+	for _, id := range []string{"ED1", "clarence"} {
+		reach := engine.Reach(g.sc, g.st, id)
+		if len(reach) == 0 {
+			t.Fatalf("%s reaches nothing", id)
+		}
+		for _, r := range reach {
+			if g.sc.Map.Grid.Distance(r.Hex, ma1) <= 4 {
+				t.Errorf("Reach offers %s %s, %d from MA1", id, r.Hex, g.sc.Map.Grid.Distance(r.Hex, ma1))
+			}
+		}
+	}
 	g.send(red, "MOVE ED1 "+strings.Join(path, " "))
 	if got := g.st.Unit("ED1").Hex.String(); got != path[len(path)-1] {
 		t.Errorf("ED1 at %s, want %s", got, path[len(path)-1])

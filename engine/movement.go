@@ -434,6 +434,9 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		return search(st.Units[i].Hex, !st.Units[i].OffMap,
 			func(p []hex.Hex) []hex.Hex { return nextHexes(sc, st, i, p) },
 			func(p []hex.Hex) step {
+				if armyBarred(sc, st, sc.Units[i].Side, p) {
+					return step{}
+				}
 				plan, why := planUnitMove(sc, st, i, p, nil, -1)
 				return step{mp: plan.mp, stop: plan.stop, legal: why == nil, open: why == nil || why.passable}
 			})
@@ -445,6 +448,9 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		return search(st.Leaders[l].Hex, true,
 			func(p []hex.Hex) []hex.Hex { return sc.Map.Grid.Neighbors(lastOr(st.Leaders[l].Hex, p)) },
 			func(p []hex.Hex) step {
+				if armyBarred(sc, st, ld.Side, p) {
+					return step{}
+				}
 				mp, why := planLeaderMove(sc, st, l, p)
 				return step{mp: mp, legal: why == nil, open: why == nil}
 			})

@@ -252,7 +252,9 @@ func parseOrder(l Line, words []string) (Order, error) {
 		if len(rest) == 0 {
 			return nil, syntax("SEIZE needs the name of the Command that tries to Seize", "SEIZE <command>")
 		}
-		name, with := splitKeyword(rest, "WITH")
+		// The last WITH: a Command's name may hold the word ("John, Lord
+		// Wenlock, with Edward, Prince of Wales" at Tewkesbury).
+		name, with := splitLastKeyword(rest, "WITH")
 		switch {
 		case with == nil:
 			return Seize{at: a, Name: name}, nil
@@ -367,6 +369,16 @@ func parseStanding(a at, rest []string, syntax func(string, ...string) error) (O
 		}
 	}
 	return o, nil
+}
+
+// splitLastKeyword is splitKeyword at the keyword's last occurrence.
+func splitLastKeyword(words []string, keyword string) (string, []string) {
+	for i := len(words) - 1; i >= 0; i-- {
+		if strings.EqualFold(words[i], keyword) {
+			return strings.Join(words[:i], " "), append([]string{}, words[i+1:]...)
+		}
+	}
+	return strings.Join(words, " "), nil
 }
 
 // splitKeyword splits words at the first occurrence of keyword: the words

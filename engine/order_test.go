@@ -20,6 +20,9 @@ func TestParseOrders(t *testing.T) {
 		{"continue Grimaldi", "CONTINUE Grimaldi"},
 		{"continue standard English", "CONTINUE STANDARD English"},
 		{"seize Alençon", "SEIZE Alençon"},
+		{"seize Somerset with SO4", "SEIZE Somerset WITH SO4"},
+		{"SEIZE John, Lord Wenlock, with Edward, Prince of Wales WITH NM", "SEIZE John, Lord Wenlock, with Edward, Prince of Wales WITH NM"}, // a name holding "with"
+		{"seize Somerset with SO4 SO5", "error: one Seizure Opportunity counter"},
 		{"decline", "DECLINE"},
 		{"no seize", "DECLINE"},
 		{"standing seize never", "STANDING SEIZE NEVER"},
