@@ -33,6 +33,7 @@ func playRandomBattles(t *testing.T, name string, games, steps int, check battle
 		t.Fatal(err)
 	}
 	refused := 0
+	var stats gameStats
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		r := rand.New(rand.NewPCG(seed, 21))
 		st, events := dealRandomHands(t, r, sc)
@@ -71,6 +72,7 @@ func playRandomBattles(t *testing.T, name string, games, steps int, check battle
 			applied++
 			check(t, where, sc, st, events)
 		}
+		stats.count(st, events)
 		if got := engine.Replay(sc, events).Encode(); !bytes.Equal(got, st.Encode()) {
 			t.Fatalf("%s seed %d: replay differs:\nreplayed %s\nplayed   %s", name, seed, got, st.Encode())
 		}
@@ -78,10 +80,29 @@ func playRandomBattles(t *testing.T, name string, games, steps int, check battle
 			t.Fatalf("%s seed %d: replay after JSON differs", name, seed)
 		}
 	}
+	t.Logf("%s: %d blocks applied, %d refused, %d attacks, %d fire, %d games ended", name, applied, refused, stats.attacks, stats.fire, stats.ended)
 	if refused > applied/4 {
 		t.Errorf("%s: %d orders refused against %d applied: the generator picks too many forms that are not legal", name, refused, applied)
 	}
 	return applied
+}
+
+// gameStats count what random games came to, so that a generator that
+// stops reaching combat shows.
+type gameStats struct{ attacks, fire, ended int }
+
+func (s *gameStats) count(st *engine.State, events []engine.Event) {
+	for _, e := range events {
+		switch e.(type) {
+		case engine.AttackResolved:
+			s.attacks++
+		case engine.UnitFired:
+			s.fire++
+		}
+	}
+	if st.Outcome != nil {
+		s.ended++
+	}
 }
 
 // dealRandomHands deals each side the battle's number of Seizure
@@ -132,6 +153,11 @@ func fillForm(r *rand.Rand, sc *engine.Scenario, st *engine.State, form string) 
 		form = strings.Replace(form, "<counter>", ids[r.IntN(len(ids))], 1)
 	}
 	f := strings.Fields(form)
+	if f[0] == "MOVE" && r.IntN(3) > 0 {
+		if order, ok := closeIn(sc, st, f[1]); ok {
+			return order, true
+		}
+	}
 	if f[0] == "MOVE" || f[0] == "FACE" {
 		return concrete(r, sc, st, form), true
 	}
@@ -139,6 +165,36 @@ func fillForm(r *rand.Rand, sc *engine.Scenario, st *engine.State, form string) 
 		return "", false
 	}
 	return form, true
+}
+
+// closeIn moves unit id to the hex it can reach nearest an enemy unit,
+// facing that enemy, so that random games come to blows.
+func closeIn(sc *engine.Scenario, st *engine.State, id string) (string, bool) {
+	u := st.Unit(id)
+	if u == nil {
+		return "", false
+	}
+	side := st.Pending.Side
+	best, bestD, foe := -1, 1<<30, hex.Hex{}
+	reach := engine.Reach(sc, st, id)
+	for k, x := range reach {
+		for j, e := range st.Units {
+			if sc.Units[j].Side == side || e.OffMap || e.Status == engine.Eliminated {
+				continue
+			}
+			if d := sc.Map.Grid.Distance(x.Hex, e.Hex); d < bestD {
+				best, bestD, foe = k, d, e.Hex
+			}
+		}
+	}
+	if best < 0 {
+		return "", false
+	}
+	var path []string
+	for _, h := range reach[best].Path {
+		path = append(path, h.String())
+	}
+	return "MOVE " + id + " " + strings.Join(path, " ") + " FACE " + sc.Map.Grid.FacingToward(reach[best].Hex, foe).String(), true
 }
 
 // checkOneUnitAHex: no two combat units share a hex (Men of Iron 8.0,

@@ -141,6 +141,19 @@ func (g Grid) FrontalHexes(h Hex, f Facing) [2]Hex {
 	return [2]Hex{g.Neighbor(h, fr[0]), g.Neighbor(h, fr[1])}
 }
 
+// FacingToward is the facing in h whose two frontal hexes are, together,
+// nearest foe: the way a unit turns to face an enemy.
+func (g Grid) FacingToward(h, foe Hex) Facing {
+	best, score := FaceE, 1<<30
+	for f := FaceE; f <= FaceSE; f++ {
+		fr := g.FrontalHexes(h, f)
+		if s := g.Distance(fr[0], foe) + g.Distance(fr[1], foe); s < score {
+			best, score = f, s
+		}
+	}
+	return best
+}
+
 // Approach is how the line from the centre of another hex reaches a hex:
 // across one hexside, or exactly through a vertex, "down a hex spine" (9.1),
 // touching the two hexsides on either side of that vertex.

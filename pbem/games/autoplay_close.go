@@ -417,7 +417,7 @@ func (v *battleView) advance(g *hex.Grid, r reachable, enemies []hex.Hex, taken 
 			ids[i] = h.String()
 		}
 		_, foe := nearest(g, o.to, enemies)
-		return "MOVE " + r.unit + " " + strings.Join(ids, " ") + " FACE " + towards(g, o.to, foe).String()
+		return "MOVE " + r.unit + " " + strings.Join(ids, " ") + " FACE " + g.FacingToward(o.to, foe).String()
 	}
 	return ""
 }
@@ -455,19 +455,6 @@ func (v *battleView) path(g *hex.Grid, r reachable, start, to hex.Hex, enemies [
 	}
 	slices.Reverse(p)
 	return p
-}
-
-// towards is the vertex a unit in h faces to have foe in front: the one
-// whose Frontal hexes are nearest foe.
-func towards(g *hex.Grid, h, foe hex.Hex) hex.Facing {
-	best, score := hex.FaceE, 1<<30
-	for f := hex.FaceE; f <= hex.FaceSE; f++ {
-		fr := g.FrontalHexes(h, f)
-		if s := g.Distance(fr[0], foe) + g.Distance(fr[1], foe); s < score {
-			best, score = f, s
-		}
-	}
-	return best
 }
 
 func hasPrefix(lines []string, prefixes ...string) bool {
