@@ -1,0 +1,284 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+// Arquebus combat results (arquebus.md 3.0, 5.4, 5.5, 12.3 #2B, 14.3,
+// 14.4, 16.3; rulings R420–R439 in docs/rulings-arq-results.md) on the
+// volume's house tables, through orders and scripted dice. The Red
+// Men-at-Arms AN1 in 0405 faces SE and Shocks the Blue unit CA1 in 0505,
+// which faces W: MM against PK is -1 on the Weapon System Matrix and the
+// Pike's Shock Defense is -1 (0 Disordered).
+
+// arqShock is arqMelee with CA1 (typ, status) in x and AN1 (MM) next to
+// it, north-west, facing it.
+func arqShock(t *testing.T, typ string, status engine.Status, dice ...int) (*game, string) {
+	t.Helper()
+	g := arqMelee(t, dice...)
+	x := "0505"
+	g.troop("CA1", x, hex.FaceW, typ)
+	g.st.Unit("CA1").Status = status
+	g.troop("AN1", g.nb(x, hex.NW), hex.FaceSE, "MM")
+	return g, x
+}
+
+// rules edits the game's copy of the tables' rule switches.
+func (g *game) rules(edit func(*engine.Rules)) {
+	tb := *g.sc.Tables
+	edit(&tb.Rules)
+	g.sc.Tables = &tb
+}
+
+// terrainMod is the 12.3 #2B modifier of an attack, 0 if none.
+func terrainMod(a engine.AttackResolved) (int, string) {
+	for _, m := range a.Roll.Mods {
+		if m.Rule == "10.4 #2B" {
+			return m.DRM, m.Reason
+		}
+	}
+	return 0, ""
+}
+
+// Arquebus 12.3 #2B: "If there is more than one attacker with different
+// hex or hexside terrain considerations (e.g., one is attacking across a
+// ditch, the other isn't), apply all terrain DRMs (but a single DRM is
+// only applied once)" (rules.shock_terrain_all, R420). CA1 stands in
+// Woods (-2 against mounted attackers); AN1 attacks across a Stream (-1),
+// AN2 from the south-west across a Ditch (-1) or another Stream.
+func TestArquebusMixedAttackersTerrain(t *testing.T) {
+	for _, c := range []struct {
+		name, second string
+		all          bool
+		terrain      int
+	}{
+		{"stream and ditch: all apply", "ditch", true, -4},                      // Woods -2 once, Stream -1, Ditch -1
+		{"two streams: the Stream DRM once", "stream", true, -3},                // Woods -2 once, Stream -1 once
+		{"Men of Iron: the attacker best for the defender", "ditch", false, -3}, // each attacker -2 -1: -3
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, x := arqShock(t, "PK", engine.Normal, 9)
+			g.rules(func(r *engine.Rules) { r.ShockTerrainAll = c.all })
+			g.troop("AN2", g.nb(x, hex.SW), hex.FaceNE, "MM")
+			g.sc.Map.Terrain[h(t, x)] = "woods"
+			g.sc.Map.Hexsides = []engine.Hexside{
+				{A: h(t, g.nb(x, hex.NW)), B: h(t, x), Feature: "stream"},
+				{A: h(t, g.nb(x, hex.SW)), B: h(t, x), Feature: c.second},
+			}
+			evs := g.shockRound("SHOCK AN1 AT CA1\nSHOCK AN2 AT CA1\nEND")
+			atts := resolved(evs)
+			if len(atts) != 1 {
+				t.Fatalf("attacks: %s", g.story(evs))
+			}
+			drm, why := terrainMod(atts[0])
+			// 9 +1 Strength, terrain, -1 Shock Defense, -1 WSM.
+			if drm != c.terrain || atts[0].Roll.Total != 9+1+c.terrain-1-1 {
+				t.Errorf("terrain %d (%s), total %d; want %d, %d:\n%s", drm, why, atts[0].Roll.Total, c.terrain, 8+c.terrain, g.story(evs))
+			}
+			if c.all && !strings.Contains(why, "Arquebus 12.3 #2B") {
+				t.Errorf("terrain reason %q, want it to cite Arquebus 12.3 #2B", why)
+			}
+		})
+	}
+}
+
+// Arquebus 14.3: a retreat "blocked by a friendly Arquebus, Artillery,
+// Crossbow, Longbow, Sapper, or Skirmisher unit (not Pike or Sword &
+// Buckler infantry armed with AQ or CB, or Mounted Arquebus or Mounted
+// Crossbow) ... may retreat through that unit an extra hex. If it does
+// so, the unit retreated through is Disordered; if already Disordered, it
+// is Retired. If the unit retreated through is already Retired, it is
+// Eliminated. If the unit retreated through was an Artillery unit, the
+// unit retreated through is Eliminated. Any leader stacked with the newly
+// Retired/Eliminated unit must make a Leader Casualty check"
+// (rules.retreat_through, R421, R422). CA1, a Pike, is Disordered and
+// Retreats on a 9 (9 -1 -1 = 7); of the three hexes away from AN1, CA2
+// (Pike) and DO2 (Mounted Arquebus) hold two and DO1 the third.
+func TestArquebusRetreatThroughFriends(t *testing.T) {
+	for _, c := range []struct {
+		name, typ string
+		status    engine.Status
+		leader    int // the leader's die, -1 for no leader with DO1
+		want      engine.Status
+		cause     string
+	}{
+		{"AQ in good order is Disordered", "AQ", engine.Normal, -1, engine.Disordered, ""},
+		{"a Disordered Crossbow Retires, its leader checks", "CB", engine.Disordered, 6, engine.Retired, ""},
+		{"a Retired Longbow is Eliminated, its leader killed", "LB", engine.Retired, 7, engine.Eliminated, "already Retired"},
+		{"Artillery is Eliminated", "FAL", engine.Normal, -1, engine.Eliminated, "Artillery"},
+		{"a Skirmisher, even Disordered, Retires", "SK", engine.Disordered, -1, engine.Retired, ""},
+		{"not a Mounted Arquebus: CA1 cannot retreat", "MAQ", engine.Normal, -1, engine.Normal, ""},
+		{"not a Pike with Arquebuses: CA1 cannot retreat", "PKAQ", engine.Normal, -1, engine.Normal, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dice := []int{9}
+			if c.leader >= 0 {
+				dice = append(dice, c.leader)
+			}
+			g, x := arqShock(t, "PK", engine.Normal, dice...)
+			g.troop("CA2", g.nb(x, hex.SE), hex.FaceW, "PK")
+			g.troop("DO2", g.nb(x, hex.S), hex.FaceW, "MAQ")
+			g.troop("DO1", g.nb(x, hex.NE), hex.FaceW, c.typ)
+			g.st.Unit("DO1").Status = c.status
+			if c.leader >= 0 {
+				g.lead("dora", g.nb(x, hex.NE))
+			}
+			evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+			atts := resolved(evs)
+			if len(atts) != 1 || atts[0].Roll.Total != 7 || atts[0].Result != "Defender Disordered, Retreat 1 Hex" {
+				t.Fatalf("want 7, Defender Disordered, Retreat 1 Hex: %s", g.story(evs))
+			}
+			r, retreated := findEvent[engine.UnitRetreated](evs)
+			if c.typ == "MAQ" || c.typ == "PKAQ" {
+				e, ok := eliminated(evs, "CA1")
+				if retreated || !ok || !strings.Contains(e.Cause, "cannot retreat") || g.unit("DO1").Status != engine.Normal {
+					t.Errorf("CA1 must be Eliminated, unable to retreat, DO1 untouched: %s", g.story(evs))
+				}
+				return
+			}
+			if !retreated || len(r.Path) != 2 || r.Path[0] != h(t, g.nb(x, hex.NE)) {
+				t.Fatalf("CA1's retreat %+v, want two hexes through DO1: %s", r, g.story(evs))
+			}
+			if got := g.unit("DO1").Status; got != c.want {
+				t.Errorf("DO1 %v, want %v: %s", got, c.want, g.story(evs))
+			}
+			if c.cause != "" {
+				if e, ok := eliminated(evs, "DO1"); !ok || !strings.Contains(e.Cause, "Arquebus 14.3") || !strings.Contains(e.Cause, c.cause) {
+					t.Errorf("DO1's elimination %+v, want Arquebus 14.3 and %q", e, c.cause)
+				}
+			}
+			lc, checked := findEvent[engine.LeaderCasualtyRolled](evs)
+			switch {
+			case c.leader < 0 && checked:
+				t.Errorf("no leader, yet %+v", lc)
+			case c.leader >= 0 && (!checked || lc.Leader != "dora" || lc.Roll.Die != c.leader || lc.Killed != (c.leader >= 7)):
+				t.Errorf("Dora's check %+v, want die %d (killed on 7+, 5.4)", lc, c.leader)
+			case c.leader == 6:
+				// She survives and joins the nearest unit of her Battle
+				// not Retired: DO2 (5.4, R426).
+				if got := g.st.Leader("dora").Hex; got != h(t, g.nb(x, hex.S)) {
+					t.Errorf("Dora in %s, want with DO2 in %s: %s", got, g.nb(x, hex.S), g.story(evs))
+				}
+			}
+		})
+	}
+}
+
+// Arquebus 14.4: "If the unit is stacked with its Standard when it incurs
+// a Retired result, it is instead Eliminated" (rules.
+// retire_at_standard_eliminates, R424). CA1 Disordered: 7 -1 = 6,
+// Defender Retired.
+func TestArquebusRetiredWithItsStandard(t *testing.T) {
+	for _, atStd := range []bool{true, false} {
+		g, x := arqShock(t, "PK", engine.Disordered, 7)
+		if atStd {
+			g.st.Standard("blue-std").Hex = h(t, x)
+		}
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		if a := resolved(evs); len(a) != 1 || a[0].Roll.Total != 6 || a[0].Result != "Defender Retired" {
+			t.Fatalf("want 6, Defender Retired: %s", g.story(evs))
+		}
+		e, gone := eliminated(evs, "CA1")
+		switch {
+		case atStd && (!gone || !strings.Contains(e.Cause, "stacked with its Standard") || !strings.Contains(e.Cause, "Arquebus 14.4")):
+			t.Errorf("with its Standard: want CA1 Eliminated (Arquebus 14.4): %s", g.story(evs))
+		case !atStd && (gone || g.unit("CA1").Status != engine.Retired):
+			t.Errorf("away from its Standard: want CA1 Retired: %s", g.story(evs))
+		}
+	}
+}
+
+// Arquebus 14.4: "Any Retreat, Retire, or Eliminated result results in
+// that unit being Eliminated" — not a Disorder (rules.
+// retired_only_by_retreat, R423), where Men of Iron 12.4 eliminates a
+// Retired unit by "any negative combat result". The house tables print no
+// Disorder in the Disordered column a Retired unit is attacked on, so
+// this test gives the 5-6 row a printed "Defender Disordered" there (a
+// player's own tables may). The Retired CA1: 4 +2 Retired -1 WSM +0 = 5.
+func TestArquebusRetiredUnitNotEliminatedByADisorder(t *testing.T) {
+	for _, only := range []bool{true, false} {
+		g, _ := arqShock(t, "PK", engine.Retired, 4)
+		g.rules(func(r *engine.Rules) { r.RetiredOnlyByRetreat = only })
+		tb := *g.sc.Tables
+		tb.Shock.Rows = append([]engine.ResultRow{}, tb.Shock.Rows...)
+		for k, row := range tb.Shock.Rows {
+			if row.Min <= 5 && 5 <= row.Max {
+				res := map[string]engine.Result{}
+				for col, r := range row.Results {
+					res[col] = r
+				}
+				res["disordered"] = engine.Result{Text: "Defender Disordered", Defender: []engine.Effect{{Kind: engine.EffectDisordered}}}
+				tb.Shock.Rows[k].Results = res
+			}
+		}
+		g.sc.Tables = &tb
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		if a := resolved(evs); len(a) != 1 || a[0].Roll.Total != 5 || a[0].Result != "Defender Disordered" {
+			t.Fatalf("want 5, Defender Disordered: %s", g.story(evs))
+		}
+		if _, gone := eliminated(evs, "CA1"); gone == only {
+			t.Errorf("retired_only_by_retreat %v: CA1 eliminated %v: %s", only, gone, g.story(evs))
+		}
+		if want := map[bool]engine.Status{true: engine.Retired, false: engine.Eliminated}[only]; g.unit("CA1").Status != want {
+			t.Errorf("retired_only_by_retreat %v: CA1 %v, want %v", only, g.unit("CA1").Status, want)
+		}
+	}
+}
+
+// Arquebus 16.3: "Gun Wagons that incur Retreat or Retire results, from
+// either missile fire or Shock/Charge combat, are Eliminated instead"; a
+// Disorder disorders them (rules.retreat_eliminates, R425). The Gun Wagon
+// CA1 (Shock Defense -1, 0 Disordered; MM against GW 0).
+func TestArquebusGunWagons(t *testing.T) {
+	for _, c := range []struct {
+		status engine.Status
+		die    int
+		result string
+		want   engine.Status
+	}{
+		{engine.Normal, 6, "Defender Disordered", engine.Disordered},                // 6 -1 = 5
+		{engine.Normal, 8, "Defender Disordered, Retreat 1 Hex", engine.Eliminated}, // 7
+		{engine.Disordered, 6, "Defender Retired", engine.Eliminated},               // 6 +0 = 6
+		{engine.Disordered, 4, "Defender Retreat 1 Hex", engine.Eliminated},         // 4
+	} {
+		t.Run(c.result, func(t *testing.T) {
+			g, _ := arqShock(t, "GW", c.status, c.die)
+			evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+			if a := resolved(evs); len(a) != 1 || a[0].Result != c.result {
+				t.Fatalf("want %s: %s", c.result, g.story(evs))
+			}
+			if got := g.unit("CA1").Status; got != c.want {
+				t.Errorf("Gun Wagon %v, want %v: %s", got, c.want, g.story(evs))
+			}
+			if c.want == engine.Eliminated {
+				if e, _ := eliminated(evs, "CA1"); !strings.Contains(e.Cause, "Arquebus 16.3") {
+					t.Errorf("cause %q, want Arquebus 16.3", e.Cause)
+				}
+			}
+			if count[engine.UnitRetreated](evs)+count[engine.UnitRetired](evs) != 0 {
+				t.Errorf("a Gun Wagon never retreats or retires: %s", g.story(evs))
+			}
+		})
+	}
+}
+
+// Arquebus 16.3 by missile fire: the Red Arquebus AN2 fires at the
+// Disordered Gun Wagon from two hexes; 8 +1 range = 9 on the
+// foot-disordered column is a Retire, which eliminates it.
+func TestArquebusGunWagonFiredUpon(t *testing.T) {
+	g, x := arqShock(t, "GW", engine.Disordered, 8, 0) // its Return Fire: 0, no effect
+	g.st.Unit("AN1").OffMap = true
+	g.troop("AN2", g.nb(x, hex.NW, hex.NW), hex.FaceSE, "AQ")
+	res := g.send(red, "ACTIVATE Anna\nFIRE AN2 AT CA1")
+	f, ok := findEvent[engine.UnitFired](res.Events)
+	if !ok || f.Result != "Retire" {
+		t.Fatalf("fire %+v, want a Retire: %s", f, g.story(res.Events))
+	}
+	if e, _ := eliminated(res.Events, "CA1"); g.unit("CA1").Status != engine.Eliminated || !strings.Contains(e.Cause, "Arquebus 16.3") {
+		t.Errorf("Gun Wagon %v (%q), want Eliminated (Arquebus 16.3): %s", g.unit("CA1").Status, e.Cause, g.story(res.Events))
+	}
+}
