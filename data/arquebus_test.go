@@ -453,3 +453,27 @@ func arquebusMelee(t *testing.T) string {
 	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
 	return strings.Replace(s, "type: LB", "type: CB", 1)
 }
+
+// Arquebus 5.5 "In some battles, there is no Replacement for a lost OC":
+// a battle writes `replacement: none` for such a leader (R429), only
+// where the tables have Leaderless Battles (rules.continuity_leader_on_map).
+func TestArquebusNoReplacementLoads(t *testing.T) {
+	s := strings.Replace(arquebusMelee(t), "hex: 0304, replacement: {ar: 2, range: 2}", "hex: 0304, replacement: none", 1)
+	sc, err := ParseScenario("arquebus-melee.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Leader("douglas").NoReplacement || sc.Leader("percy").NoReplacement {
+		t.Errorf("douglas %+v, percy %+v: want Douglas alone without a Replacement", sc.Leader("douglas"), sc.Leader("percy"))
+	}
+	moi := strings.Replace(s, "volume: arquebus", "volume: moi", 1)
+	moi = strings.ReplaceAll(moi, "type: MM", "type: MMAA")
+	moi = strings.Replace(moi, "type: CB", "type: LB", 1)
+	if _, err := ParseScenario("melee.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "have no Leaderless Battles") {
+		t.Errorf("replacement: none in Men of Iron: %v", err)
+	}
+	bad := strings.Replace(s, "replacement: none", "replacement: nobody", 1)
+	if _, err := ParseScenario("arquebus-melee.yaml", []byte(bad)); err == nil {
+		t.Errorf("replacement: nobody loads")
+	}
+}

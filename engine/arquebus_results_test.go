@@ -282,3 +282,170 @@ func TestArquebusGunWagonFiredUpon(t *testing.T) {
 		t.Errorf("Gun Wagon %v (%q), want Eliminated (Arquebus 16.3): %s", g.unit("CA1").Status, e.Cause, g.story(res.Events))
 	}
 }
+
+// Arquebus 5.4 Displaced: "the owning player places the leader with the
+// nearest unit from a Battle he commands. If there are no units left in
+// any of his Battles, he is removed without penalty ... If he is an OC
+// ... (with no units remaining), place him with the closest friendly
+// unit"; Play Note: the nearest unit "can be a reinforcement group that
+// has not yet entered the map" (rules.displace_to_battle, R426). Carl is
+// with the Disordered Pike CA1, Retired on a 7 (7 -1 = 6); his die 3
+// spares him (5.4: 7 or more kills).
+func TestArquebusLeaderDisplaced(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		ca2      string // CA2's hex, "entry" for a reinforcement, "" none left
+		oc, moi  bool
+		placed   string // Carl's hex after, "off" off the map
+		friendly bool
+		rideOff  bool
+	}{
+		{name: "with the nearest unit of his Battle", ca2: "0808", placed: "0808"},
+		{name: "with his Battle's reinforcements", ca2: "entry", placed: "off"},
+		{name: "an OC with the closest friendly unit", oc: true, placed: "0909", friendly: true},
+		{name: "a Battle leader with no unit left rides off", rideOff: true},
+		{name: "Men of Iron 15.4: reinforcements are no refuge", ca2: "entry", moi: true, rideOff: true},
+		{name: "Men of Iron 15.4: nor is a friendly unit for an OC", oc: true, moi: true, rideOff: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, x := arqShock(t, "PK", engine.Disordered, 7, 3)
+			g.lead("carl", x)
+			g.troop("DO1", "0909", hex.FaceW, "PK")
+			switch c.ca2 {
+			case "entry":
+				for i := range g.sc.Commands {
+					if g.sc.Commands[i].ID == "carl" {
+						g.sc.Commands[i].Entry = []hex.Hex{h(t, "1010")}
+					}
+				}
+			case "":
+				g.kill("CA2")
+			default:
+				g.troop("CA2", c.ca2, hex.FaceW, "PK")
+			}
+			for i := range g.sc.Leaders {
+				if g.sc.Leaders[i].ID == "carl" {
+					g.sc.Leaders[i].OC = c.oc
+				}
+			}
+			if c.moi {
+				g.rules(func(r *engine.Rules) { r.DisplaceToBattle = false })
+			}
+			evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+			if a := resolved(evs); len(a) != 1 || a[0].Result != "Defender Retired" || g.unit("CA1").Status != engine.Retired {
+				t.Fatalf("want CA1 Retired: %s", g.story(evs))
+			}
+			if lc, _ := findEvent[engine.LeaderCasualtyRolled](evs); lc.Leader != "carl" || lc.Roll.Die != 3 || lc.Killed {
+				t.Fatalf("Carl's check %+v, want a 3 that spares him", lc)
+			}
+			ls := g.st.Leader("carl")
+			lost, gone := findEvent[engine.LeaderLost](evs)
+			switch {
+			case c.rideOff:
+				if !gone || lost.Killed || !ls.OffMap || ls.Killed {
+					t.Errorf("Carl %+v, want him removed without penalty: %s", ls, g.story(evs))
+				}
+			case c.placed == "off":
+				j, ok := findEvent[engine.LeaderJoinedReinforcements](evs)
+				if !ok || j.Command != "carl" || !ls.OffMap || ls.Killed || gone {
+					t.Errorf("Carl %+v, want him off the map with his reinforcements: %s", ls, g.story(evs))
+				}
+			default:
+				p, ok := findEvent[engine.LeaderPlaced](evs)
+				if !ok || p.Rule != "Arquebus 5.4" || p.Friendly != c.friendly || ls.Hex != h(t, c.placed) || ls.OffMap {
+					t.Errorf("Carl %+v placed %+v, want in %s: %s", ls, p, c.placed, g.story(evs))
+				}
+			}
+		})
+	}
+}
+
+// Arquebus 5.5 "In some battles, there is no Replacement for a lost OC"
+// (`replacement: none`, R429): Carl, killed with CA1 (7 -2 = 5, Defender
+// Disordered; his die 8), never comes back, and his Battle is Leaderless
+// (6.4): never activated by Continuity. With a Replacement he returns at
+// the Blues' next Activation and Carl's Battle may Continue.
+func TestArquebusNoReplacementMakesALeaderlessBattle(t *testing.T) {
+	for _, none := range []bool{true, false} {
+		g, x := arqShock(t, "PK", engine.Normal, 7, 8, 0)
+		g.lead("carl", x)
+		g.troop("DO1", "0909", hex.FaceW, "PK")
+		for i := range g.sc.Leaders {
+			if g.sc.Leaders[i].ID == "carl" {
+				g.sc.Leaders[i].NoReplacement = none
+			}
+		}
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		if lc, _ := findEvent[engine.LeaderCasualtyRolled](evs); lc.Leader != "carl" || !lc.Killed {
+			t.Fatalf("Carl's check %+v, want him killed: %s", lc, g.story(evs))
+		}
+		g.send(red, "PASS")
+		res := g.send(blue, "ACTIVATE Dora")
+		_, back := findEvent[engine.LeaderReplaced](res.Events)
+		if back == none {
+			t.Errorf("no replacement %v: Carl's Replacement came back %v: %s", none, back, g.story(res.Events))
+		}
+		g.send(blue, "END")
+		if none {
+			e := g.refuse(blue, "CONTINUE Carl", "ARQ 6.4")
+			if !strings.Contains(e.Reason, "Leaderless Battle") {
+				t.Errorf("refusal %v", e)
+			}
+			continue
+		}
+		res = g.send(blue, "CONTINUE Carl")
+		if _, ok := findEvent[engine.ContinuationDeclared](res.Events); !ok {
+			t.Errorf("with a Replacement Carl's Battle Continues: %s", g.story(res.Events))
+		}
+	}
+}
+
+// arq-3.0-fp-retired-then-eliminated (worked-examples.md section 4):
+// "A Retired Light Cavalry unit is Eliminated, 1 more FP is added to the
+// track (2 – 1). A Retired Longbow unit is Eliminated, 0 FP are added to
+// the track (1 – 1)." The list prices Light Cavalry 1 and Light Cavalry
+// Archers 2 (R303, R427): played by orders, Anna's AN1 Retires the
+// Disordered CA1 (1 +2 WSM +3 = 6, Defender Retired) into its Standard's
+// hex, and after a Continuation Bert's BE1 Eliminates it there (0 +2
+// Retired +2 +3 = 7, Defender Retired, which eliminates a Retired unit).
+func TestArquebusFlightPointsRetiredThenEliminated(t *testing.T) {
+	for _, c := range []struct {
+		typ        string
+		elim, more int
+	}{
+		{"LCA", 2, 1}, // the Example's "(2 – 1)"
+		{"LC", 1, 0},  // the list's Light Cavalry (R303)
+		{"LB", 1, 0},  // the Example's "(1 – 1)"
+		{"PK", 5, 4},  // 3.0 "5 FP for each Eliminated Pike"
+	} {
+		t.Run(c.typ, func(t *testing.T) {
+			dice := map[string][]int{"LCA": {1, 0, 0}, "LC": {1, 0, 0}, "LB": {1, 0, 0}, "PK": {7, 0, 6}}[c.typ]
+			g, _ := arqShock(t, c.typ, engine.Disordered, dice...)
+			std := "0508"
+			g.st.Standard("blue-std").Hex = h(t, std)
+			g.sc.Units[g.troop("BE1", g.nb(std, hex.NW), hex.FaceSE, "MM")].Command = "bert"
+			before := engine.FlightPoints(g.sc, g.st, blue)
+			evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+			if a := resolved(evs); len(a) != 1 || a[0].Roll.Total != 6 || a[0].Result != "Defender Retired" {
+				t.Fatalf("want 6, Defender Retired: %s", g.story(evs))
+			}
+			if u := g.unit("CA1"); u.Status != engine.Retired || u.Hex != h(t, std) {
+				t.Fatalf("CA1 %+v, want Retired in its Standard's hex %s", u, std)
+			}
+			if fp := engine.FlightPoints(g.sc, g.st, blue); fp != before+1 {
+				t.Errorf("Retired: %d FP, want %d + 1 (3.0 \"1 FP for each Retired unit regardless of type\")", fp, before)
+			}
+			g.send(red, "CONTINUE Bert")
+			res := g.send(red, "SHOCK BE1 AT CA1\nEND")
+			if a := resolved(res.Events); len(a) != 1 || a[0].Roll.Total != 7 || a[0].Result != "Defender Retired" {
+				t.Fatalf("want 7, Defender Retired: %s", g.story(res.Events))
+			}
+			if g.unit("CA1").Status != engine.Eliminated {
+				t.Fatalf("CA1 %v, want Eliminated: %s", g.unit("CA1").Status, g.story(res.Events))
+			}
+			if fp := engine.FlightPoints(g.sc, g.st, blue); fp != before+c.elim || c.elim-1 != c.more {
+				t.Errorf("Eliminated: %d FP, want %d + %d (%d more than Retired)", fp, before, c.elim, c.more)
+			}
+		})
+	}
+}
