@@ -60,6 +60,7 @@ var flags = []flag{
 	{"retired_only_by_retreat", func(r *engine.Rules) *bool { return &r.RetiredOnlyByRetreat }},
 	{"retire_at_standard_eliminates", func(r *engine.Rules) *bool { return &r.RetireAtStandardEliminates }},
 	{"displace_to_battle", func(r *engine.Rules) *bool { return &r.DisplaceToBattle }},
+	{"standards_displaced", func(r *engine.Rules) *bool { return &r.StandardsDisplaced }},
 }
 
 const atLeastZero = "must be 0 or more"

@@ -449,3 +449,84 @@ func TestArquebusFlightPointsRetiredThenEliminated(t *testing.T) {
 		})
 	}
 }
+
+// Arquebus 15.2: "Standards may be moved by enemy action if an enemy unit
+// enters the hex with the Standard. When a Standard is moved, the player
+// follows the same procedure for moving an Activated Standard": the
+// Retired units in or within one hex of it roll one die, "If the DR is a
+// 5 or more, that Retired unit is now Eliminated" — no DRM (rules.
+// standards_displaced, R428, R430). AN1 moves into the Blue Standard's
+// hex x; the Retired Pike CA1 north-east of x rolls 5 and is Eliminated,
+// the Retired Light Cavalry CA2 south-east rolls 4 and stays (Men of Iron
+// 13.2 would add its Disordered Shock DRM, +3: 7, Eliminated). The
+// Standard goes to the nearest hex neither holding nor next to a Red
+// unit, the lowest id on a tie: 0304. Men of Iron 13.2 captures it.
+func TestArquebusStandardDisplaced(t *testing.T) {
+	for _, displaced := range []bool{true, false} {
+		g := arqMelee(t, 5, 4)
+		x := "0505"
+		g.st.Standard("blue-std").Hex = h(t, x)
+		g.troop("AN1", g.nb(x, hex.NW, hex.NW), hex.FaceSE, "MM")
+		g.troop("CA1", g.nb(x, hex.NE), hex.FaceW, "PK")
+		g.troop("CA2", g.nb(x, hex.SE), hex.FaceW, "LC") // Disordered Shock +3
+		g.st.Unit("CA1").Status = engine.Retired
+		g.st.Unit("CA2").Status = engine.Retired
+		g.rules(func(r *engine.Rules) { r.StandardsDisplaced = displaced })
+		res := g.send(red, "ACTIVATE Anna\nMOVE AN1 "+g.nb(x, hex.NW)+" "+x)
+		if !displaced {
+			if c, ok := findEvent[engine.StandardCaptured](res.Events); !ok || !g.st.Standard("blue-std").Captured || g.unit("CA1").Status != engine.Eliminated {
+				t.Errorf("Men of Iron 13.2: captured %+v, CA1 %v: %s", c, g.unit("CA1").Status, g.story(res.Events))
+			}
+			continue
+		}
+		if _, ok := findEvent[engine.StandardCaptured](res.Events); ok || g.st.Standard("blue-std").Captured {
+			t.Fatalf("an Arquebus Standard is never captured: %s", g.story(res.Events))
+		}
+		var rolls []engine.StandardLeftUnit
+		for _, e := range res.Events {
+			if l, ok := e.(engine.StandardLeftUnit); ok {
+				rolls = append(rolls, l)
+			}
+		}
+		if len(rolls) != 2 || rolls[0].Unit != "CA1" || rolls[0].Roll.Total != 5 || !rolls[0].Eliminated || len(rolls[0].Roll.Mods) != 0 ||
+			rolls[1].Unit != "CA2" || rolls[1].Roll.Total != 4 || rolls[1].Eliminated {
+			t.Errorf("rolls %+v, want CA1 5 Eliminated and CA2 4 spared, no DRM: %s", rolls, g.story(res.Events))
+		}
+		if g.unit("CA1").Status != engine.Eliminated || g.unit("CA2").Status != engine.Retired {
+			t.Errorf("CA1 %v, CA2 %v; want Eliminated, Retired", g.unit("CA1").Status, g.unit("CA2").Status)
+		}
+		m, ok := findEvent[engine.StandardMoved](res.Events)
+		to := g.st.Standard("blue-std").Hex
+		if !ok || m.By != "AN1" || to != m.To || g.sc.Map.Grid.Distance(to, h(t, x)) != 2 || to.String() != "0304" {
+			t.Errorf("Standard moved %+v to %s, want by AN1 to 0304, two hexes off: %s", m, to, g.story(res.Events))
+		}
+	}
+}
+
+// Arquebus 14.3: a retreating unit "may retreat into a hex occupied solely
+// by an enemy leader (5.4) or Standard", and moves that Standard (15.2,
+// R428). The Pike CA1 retreats on a 9 (9 -1 -1 = 7) into 0605, the only
+// hex away from AN1 not held by a Blue unit, where the Red Standard stands
+// alone; it moves to 0404, by its own Men-at-Arms: of the hexes nearest
+// 0605 that neither hold nor touch a Blue unit, the lowest id.
+func TestArquebusRetreatMovesAStandard(t *testing.T) {
+	g, x := arqShock(t, "PK", engine.Normal, 9)
+	g.troop("CA2", g.nb(x, hex.SE), hex.FaceW, "PK")
+	g.troop("DO2", g.nb(x, hex.S), hex.FaceW, "PK")
+	std := g.nb(x, hex.NE)
+	g.st.Standard("red-std").Hex = h(t, std)
+	evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+	if r, ok := findEvent[engine.UnitRetreated](evs); !ok || len(r.Path) != 1 || r.Path[0] != h(t, std) {
+		t.Fatalf("CA1's retreat %+v, want into %s: %s", r, std, g.story(evs))
+	}
+	m, ok := findEvent[engine.StandardMoved](evs)
+	to := g.st.Standard("red-std").Hex
+	if !ok || m.By != "CA1" || to != h(t, "0404") || g.st.Standard("red-std").Captured {
+		t.Fatalf("the Red Standard %+v, want moved by CA1 out of %s: %s", m, std, g.story(evs))
+	}
+	for _, id := range []string{"CA1", "CA2", "DO2"} {
+		if d := g.sc.Map.Grid.Distance(to, g.unit(id).Hex); d < 2 {
+			t.Errorf("the Red Standard in %s, %d from %s: want it clear of Blue units", to, d, id)
+		}
+	}
+}

@@ -347,6 +347,14 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) er
 		}
 	}
 	g.emit(e)
+	if g.sc.Tables.Rules.StandardsDisplaced {
+		// Arquebus 14.3: a unit "may retreat into a hex occupied solely
+		// by an enemy leader (5.4) or Standard", which it displaces (5.4
+		// By Capture, 15.2; ruling R428).
+		for _, h := range p.hexes {
+			g.captureIn(i, h)
+		}
+	}
 	if p.through < 0 {
 		return nil
 	}

@@ -629,6 +629,12 @@ func (g *game) captureIn(i int, h hex.Hex) {
 		if s.Side == side || ss.Captured || ss.Hex != h {
 			continue
 		}
+		if g.sc.Tables.Rules.StandardsDisplaced {
+			if err := g.displaceStandard(s.ID, s.Side, g.sc.Units[i].ID); err != nil && g.failed == nil {
+				g.failed = err
+			}
+			continue
+		}
 		g.emit(StandardCaptured{Standard: s.ID, By: g.sc.Units[i].ID, At: h})
 		for u := range g.sc.Units {
 			if c := g.sc.Command(unitCommand(g.sc, g.st, u)); c != nil && c.Standard == s.ID && g.st.Units[u].Status == Retired && !g.st.Units[u].OffMap {

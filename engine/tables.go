@@ -436,6 +436,13 @@ type Rules struct {
 	// Iron 15.4: the nearest unit of his Command on the map, or he rides
 	// off.
 	DisplaceToBattle bool
+	// StandardsDisplaced: a Standard is never captured; an enemy unit
+	// entering its hex moves it by the procedure of an Activated
+	// Standard, and the Retired units left within one hex roll one die
+	// with no DRM, 5 or more Eliminated (Arquebus 15.2; rulings R428,
+	// R430). Men of Iron 13.2 captures it, and adds a Retired unit's
+	// Disordered Shock DRM to that die.
+	StandardsDisplaced bool
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
