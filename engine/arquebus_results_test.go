@@ -391,6 +391,13 @@ func TestArquebusNoReplacementMakesALeaderlessBattle(t *testing.T) {
 			if !strings.Contains(e.Reason, "Leaderless Battle") {
 				t.Errorf("refusal %v", e)
 			}
+			// A Free Activation it may have, its units Out of Command.
+			g.send(blue, "PASS")
+			g.send(red, "ACTIVATE Anna\nEND\nPASS")
+			res = g.send(blue, "ACTIVATE Carl")
+			if tr, ok := findEvent[engine.CommandTraced](res.Events); !ok || strings.Join(tr.OutOfCommand, ",") != "CA1" {
+				t.Errorf("Carl's Battle, Leaderless: traced %+v, want CA1 Out of Command: %s", tr, g.story(res.Events))
+			}
 			continue
 		}
 		res = g.send(blue, "CONTINUE Carl")
