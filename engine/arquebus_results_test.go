@@ -537,3 +537,31 @@ func TestArquebusRetreatMovesAStandard(t *testing.T) {
 		}
 	}
 }
+
+// Arquebus 15.2: "An Activated Standard may be moved to any hex on the
+// game-map (not a Reinforcement hex)"; the Retired units within one hex
+// of it before it moves roll with no DRM (R430): the Retired Light
+// Cavalry AN1 next to it rolls 4, which its Disordered Shock DRM (+3)
+// would have made a 7.
+func TestArquebusActivatedStandardMoves(t *testing.T) {
+	g := arqMelee(t, 4)
+	for i := range g.sc.Commands {
+		if g.sc.Commands[i].ID == "anna" {
+			g.sc.Commands[i].Entry = []hex.Hex{h(t, "0110")}
+		}
+	}
+	g.troop("AN1", "0102", hex.FaceE, "LC")
+	g.st.Unit("AN1").Status = engine.Retired
+	e := g.refuse(red, "ACTIVATE STANDARD Red MOVE 0110", "ARQ 15.2")
+	if !strings.Contains(e.Reason, "Reinforcement hex") {
+		t.Errorf("refusal %v", e)
+	}
+	res := g.send(red, "ACTIVATE STANDARD Red MOVE 0305")
+	l, ok := findEvent[engine.StandardLeftUnit](res.Events)
+	if !ok || l.Unit != "AN1" || l.Roll.Total != 4 || len(l.Roll.Mods) != 0 || l.Eliminated || g.unit("AN1").Status != engine.Retired {
+		t.Errorf("AN1's roll %+v, want 4 with no DRM, still Retired: %s", l, g.story(res.Events))
+	}
+	if got := g.st.Standard("red-std").Hex; got != h(t, "0305") {
+		t.Errorf("the Red Standard in %s, want 0305", got)
+	}
+}

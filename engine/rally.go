@@ -72,6 +72,10 @@ func (g *game) activateStandard(o Activate) error {
 	if g.enemyUnitAt(side, to) {
 		return g.illegal(o, "13.2", fmt.Sprintf("an enemy unit stands in %s", to))
 	}
+	if g.sc.Tables.Rules.StandardsDisplaced && entryHex(g.sc, to) {
+		// Arquebus 15.2: "moved to any hex on the game-map (not a Reinforcement hex)".
+		return g.illegal(o, "ARQ 15.2", fmt.Sprintf("%s is a Reinforcement hex: an Activated Standard may be moved to any hex on the map but a Reinforcement hex", to))
+	}
 	g.emit(StandardActivated{Side: side, Standard: id, MoveTo: o.MoveTo})
 	g.replaceLeaders(side)
 	if err := g.standardDepartureRolls(id); err != nil {

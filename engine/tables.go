@@ -440,8 +440,9 @@ type Rules struct {
 	// entering its hex moves it by the procedure of an Activated
 	// Standard, and the Retired units left within one hex roll one die
 	// with no DRM, 5 or more Eliminated (Arquebus 15.2; rulings R428,
-	// R430). Men of Iron 13.2 captures it, and adds a Retired unit's
-	// Disordered Shock DRM to that die.
+	// R430); an Activated Standard may not move into a Reinforcement hex.
+	// Men of Iron 13.2 captures it, and adds a Retired unit's Disordered
+	// Shock DRM to that die.
 	StandardsDisplaced bool
 }
 
