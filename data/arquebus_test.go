@@ -165,6 +165,14 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"no mounted_fire_zoc_mp (9.0 no ZOC)", r.MountedFireZOCMP == 0},
 		// 11.1, 11.5: the FIRED marker of Mounted Arquebus and Crossbow only.
 		{"fired_marker: MAQ, MCB (11.5)", ut("MAQ").FiredMarker && ut("MCB").FiredMarker && !ut("LCA").FiredMarker && !ut("GE").FiredMarker && !ut("DAQ").FiredMarker && !ut("AQ").FiredMarker},
+		// 12.3 #2B, 14.3, 14.4, 16.3, 5.4, 15.2 (R420-R430).
+		{"shock_terrain_all (12.3 #2B)", r.ShockTerrainAll},
+		{"retreat_through (14.3)", strings.Join(r.RetreatThrough, ",") == "AQ,DAQ,CB,DCB,LB,SP,SK,FAL,SAK,CUL,OG,HVY"},
+		{"retired_only_by_retreat (14.4)", r.RetiredOnlyByRetreat},
+		{"retire_at_standard_eliminates (14.4)", r.RetireAtStandardEliminates},
+		{"retreat_eliminates: [GW] (16.3)", strings.Join(r.RetreatEliminates, ",") == "GW" && !ut("GW").NeverDisordered && ut("GW").Ratings.MA == 0},
+		{"displace_to_battle (5.4)", r.DisplaceToBattle},
+		{"standards_displaced (15.2)", r.StandardsDisplaced},
 		// Switches whose engine behaviour is not Arquebus' stay off (R310):
 		// 13.3 #5e iii (a Counter-Charge against fire up to the unit's MA,
 		// not any range), 13.9 (no Unhorsed), 11.4 (Engaged, not adjacent,
@@ -452,4 +460,62 @@ func arquebusMelee(t *testing.T) string {
 	s := strings.Replace(string(b), "volume: moi", "volume: arquebus", 1)
 	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
 	return strings.Replace(s, "type: LB", "type: CB", 1)
+}
+
+// Arquebus 5.5 "In some battles, there is no Replacement for a lost OC":
+// a battle writes `replacement: none` for such a leader (R429), only
+// where the tables have Leaderless Battles (rules.continuity_leader_on_map).
+func TestArquebusNoReplacementLoads(t *testing.T) {
+	s := strings.Replace(arquebusMelee(t), "hex: 0304, replacement: {ar: 2, range: 2}", "hex: 0304, replacement: none", 1)
+	sc, err := ParseScenario("arquebus-melee.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Leader("douglas").NoReplacement || sc.Leader("percy").NoReplacement {
+		t.Errorf("douglas %+v, percy %+v: want Douglas alone without a Replacement", sc.Leader("douglas"), sc.Leader("percy"))
+	}
+	moi := strings.Replace(s, "volume: arquebus", "volume: moi", 1)
+	moi = strings.ReplaceAll(moi, "type: MM", "type: MMAA")
+	moi = strings.Replace(moi, "type: CB", "type: LB", 1)
+	if _, err := ParseScenario("melee.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "have no Leaderless Battles") {
+		t.Errorf("replacement: none in Men of Iron: %v", err)
+	}
+	bad := strings.Replace(s, "replacement: none", "replacement: nobody", 1)
+	if _, err := ParseScenario("arquebus-melee.yaml", []byte(bad)); err == nil {
+		t.Errorf("replacement: nobody loads")
+	}
+}
+
+// The Flight Points of issue 21's table (3.0): King 10, OC 5, PK/SB 5,
+// MM/MAQ/AQ 3, CB/GE/LC-A/MCB/STR/named leader 2, Artillery/Gun Wagon/
+// LC/LB 1, SK/SP 0; the sleeved and dismounted types as their kind, the
+// Baggage Wagon 0 (R304), a Retired unit 1 (R427, worked example
+// arq-3.0-fp-retired-then-eliminated).
+func TestArquebusFlightPointsTable(t *testing.T) {
+	tb, err := Tables("arquebus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][]string{
+		5: {"PK", "PKCB", "PKAQ", "SB", "SBCB", "SBAQ"},
+		3: {"MM", "MAQ", "AQ", "DAQ"},
+		2: {"CB", "DCB", "GE", "LCA", "MCB", "STR"},
+		1: {"FAL", "SAK", "CUL", "OG", "HVY", "GW", "LC", "LB"},
+		0: {"SK", "SP", "BW"},
+	}
+	n := 0
+	for fp, types := range want {
+		for _, k := range types {
+			n++
+			if ut := tb.UnitTypes[k]; ut == nil || ut.FlightPoints != fp {
+				t.Errorf("%s: %+v, want %d FP", k, ut, fp)
+			}
+		}
+	}
+	if n != len(tb.UnitTypes) {
+		t.Errorf("%d unit types checked, the tables have %d", n, len(tb.UnitTypes))
+	}
+	if f := tb.FlightPoints; f.King != 10 || f.OverallCommander != 5 || f.Leader != 2 || f.Retired != 1 || !f.NamedLeadersOnly {
+		t.Errorf("flight_points %+v, want King 10, OC 5, leader 2, Retired 1, named leaders only", f)
+	}
 }

@@ -56,6 +56,11 @@ var flags = []flag{
 	{"one_reaction_per_entry", func(r *engine.Rules) *bool { return &r.OneReactionPerEntry }},
 	{"over_units_friend_adjacent", func(r *engine.Rules) *bool { return &r.OverUnitsFriendAdjacent }},
 	{"hedgerow_cover", func(r *engine.Rules) *bool { return &r.HedgerowCover }},
+	{"shock_terrain_all", func(r *engine.Rules) *bool { return &r.ShockTerrainAll }},
+	{"retired_only_by_retreat", func(r *engine.Rules) *bool { return &r.RetiredOnlyByRetreat }},
+	{"retire_at_standard_eliminates", func(r *engine.Rules) *bool { return &r.RetireAtStandardEliminates }},
+	{"displace_to_battle", func(r *engine.Rules) *bool { return &r.DisplaceToBattle }},
+	{"standards_displaced", func(r *engine.Rules) *bool { return &r.StandardsDisplaced }},
 }
 
 const atLeastZero = "must be 0 or more"
@@ -75,7 +80,7 @@ var counts = []count{
 // shaped are the switches rules reads itself.
 var shaped = []string{"mounted_missile_zoc", "counter_charge_defense_drm", "pass_through",
 	"leader_presence_types", "charisma_types", "pass_through_movers", "pass_through_free", "pass_through_never",
-	"battle_flight_ignores", "fire_on_move", "pursuit", "army_continuation_max", "fire_disorder_check"}
+	"battle_flight_ignores", "fire_on_move", "pursuit", "retreat_through", "retreat_eliminates", "army_continuation_max", "fire_disorder_check"}
 
 // rules reads a tables file's `rules:` into t.Rules.
 func (p *parser) rules(t *engine.Tables, n *yaml.Node) {
@@ -137,6 +142,11 @@ func (p *parser) typeRules(t *engine.Tables, ro *object) {
 	r.LeaderPresenceTypes = p.typeList(ro, "rules", "leader_presence_types", t)
 	r.CharismaTypes = p.typeList(ro, "rules", "charisma_types", t)
 	r.BattleFlightIgnores = p.typeList(ro, "rules", "battle_flight_ignores", t)
+	if ro.has("retreat_through") {
+		// Arquebus 14.3: the types a retreat may pass through.
+		r.RetreatThrough = append([]string{}, p.typeList(ro, "rules", "retreat_through", t)...)
+	}
+	r.RetreatEliminates = p.typeList(ro, "rules", "retreat_eliminates", t)
 	if ro.has("fire_on_move") {
 		r.FireOnMove = append([]string{}, p.typeList(ro, "rules", "fire_on_move", t)...)
 	}

@@ -614,7 +614,14 @@ func (s *scen) leaders(n *yaml.Node) {
 		if o.has("ma") && l.MA < 1 {
 			s.add(o.line("ma"), join(path, "ma"), "must be 1 or more (5.1)")
 		}
-		if rn := o.node("replacement", true); rn != nil {
+		if rn := o.node("replacement", true); rn != nil && rn.Kind == yaml.ScalarNode && rn.Value == "none" {
+			// Arquebus 5.5 "In some battles, there is no Replacement for a
+			// lost OC": his Battle becomes Leaderless (6.4, ruling R429).
+			l.NoReplacement = true
+			if t := s.sc.Tables; t != nil && !t.Rules.ContinuityLeaderOnMap {
+				s.add(o.line("replacement"), join(path, "replacement"), "none: the tables of volume %q have no Leaderless Battles (rules.continuity_leader_on_map, Arquebus 6.4): every leader has a Replacement side {ar, range}", s.sc.Volume)
+			}
+		} else if rn != nil {
 			ro := s.object(rn, join(path, "replacement"), "ar", "range")
 			l.Replacement.AR = ro.int("ar", true)
 			l.Replacement.Range = ro.int("range", true)

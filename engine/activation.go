@@ -148,7 +148,7 @@ func (g *game) continuation(o Continue) error {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
 	if g.sc.Tables.Rules.ContinuityLeaderOnMap && !leaderOnMap(g.sc, st, cmd) {
-		if g.sc.Command(cmd).Leader == "" {
+		if leaderless(g.sc, st, cmd) {
 			return g.illegal(o, "ARQ 6.4", fmt.Sprintf("%s has no leader: a Leaderless Battle is activated only by a Free Activation, never by Continuity or Seizure", commandName(g.sc, cmd)))
 		}
 		return g.illegal(o, "ARQ 6.2", fmt.Sprintf("only leaders currently on the map can attempt Continuation, and %s is not on the map", leaderName(g.sc, g.sc.Command(cmd).Leader)))
@@ -275,7 +275,7 @@ func (g *game) seize(o Seize) error {
 		return g.illegal(o, "15.0", fmt.Sprintf("%s has no units left to activate", commandName(g.sc, cmd)))
 	}
 	if g.sc.Tables.Rules.ContinuityLeaderOnMap && !leaderOnMap(g.sc, st, cmd) {
-		if g.sc.Command(cmd).Leader == "" {
+		if leaderless(g.sc, st, cmd) {
 			return g.illegal(o, "ARQ 6.4", fmt.Sprintf("%s has no leader: a Leaderless Battle may never Seize Continuity; it is activated only by a Free Activation", commandName(g.sc, cmd)))
 		}
 		return g.illegal(o, "ARQ 6.3", fmt.Sprintf("a Seizure is attempted by a Battle which must have a leader on the map, and %s is not on the map", leaderName(g.sc, g.sc.Command(cmd).Leader)))
@@ -381,6 +381,18 @@ func seizingCommands(sc *Scenario, st *State, side Side) []string {
 		all = slices.DeleteFunc(all, func(c string) bool { return !leaderOnMap(sc, st, c) })
 	}
 	return all
+}
+
+// leaderless: Command cmd has no leader (Arquebus 6.4), from the start or
+// since its leader was lost in a battle that has no Replacement for him
+// (5.5, ruling R429).
+func leaderless(sc *Scenario, st *State, cmd string) bool {
+	c := sc.Command(cmd)
+	if c == nil || c.Leader == "" {
+		return true
+	}
+	ls := st.Leader(c.Leader)
+	return sc.Leader(c.Leader).NoReplacement && ls != nil && ls.Killed
 }
 
 // leaderOnMap: Command cmd has a leader and he is on the map, neither off

@@ -79,6 +79,10 @@ func (g *game) displaceLeaders(leaders []int) error {
 			g.nearMiss(l) // B&R 6.3: a death, or a capture (B&R 5.5)
 			continue
 		}
+		if g.sc.Tables.Rules.DisplaceToBattle {
+			g.displaceToBattle(l)
+			continue
+		}
 		to, ok := nearestOfCommand(g.sc, g.st, l)
 		if !ok {
 			g.emit(LeaderLost{Leader: spec.ID, Reason: "his whole Command is gone: he rides off the field without penalty (15.0)"})
@@ -87,6 +91,71 @@ func (g *game) displaceLeaders(leaders []int) error {
 		g.emit(LeaderPlaced{Leader: spec.ID, To: to})
 	}
 	return nil
+}
+
+// displaceToBattle: Arquebus 5.4 "the owning player places the leader
+// with the nearest unit from a Battle he commands. If there are no units
+// left in any of his Battles, he is removed without penalty (see 5.0). If
+// he is an OC that is not a Battle leader or is an OC that is also a
+// Battle leader (with no units remaining), place him with the closest
+// friendly unit." Play Note: "the nearest unit from that leader's Battle
+// can be a reinforcement group that has not yet entered the map ... he
+// will enter the map with them." The nearest unit is R65's (not Retired,
+// lowest id on a tie); an off-map group only when no unit of his Battle
+// is on the map (ruling R426).
+func (g *game) displaceToBattle(l int) {
+	spec := g.sc.Leaders[l]
+	if to, ok := nearestOfCommand(g.sc, g.st, l); ok {
+		g.emit(LeaderPlaced{Leader: spec.ID, To: to, Rule: "Arquebus 5.4"})
+		return
+	}
+	if reinforcementsLeft(g.sc, g.st, spec.Command) {
+		g.emit(LeaderJoinedReinforcements{Leader: spec.ID, Command: spec.Command})
+		return
+	}
+	if spec.OC {
+		var cands []int
+		for i := range g.sc.Units {
+			if us := g.st.Units[i]; g.sc.Units[i].Side == spec.Side && onField(g.st, i) && us.Status != Retired {
+				cands = append(cands, i)
+			}
+		}
+		if len(cands) > 0 {
+			to := g.st.Units[nearestUnit(g.sc, g.st, g.st.Leaders[l].Hex, cands, false)].Hex
+			g.emit(LeaderPlaced{Leader: spec.ID, To: to, Rule: "Arquebus 5.4", Friendly: true})
+			return
+		}
+	}
+	g.emit(LeaderLost{Leader: spec.ID, Reason: "no unit of his Battle is left: he is removed without penalty (Arquebus 5.0, 5.4)"})
+}
+
+// reinforcementsLeft: a unit of Command cmd is still off the map, to
+// enter by its Command's entry hexes (5.3).
+func reinforcementsLeft(sc *Scenario, st *State, cmd string) bool {
+	c := sc.Command(cmd)
+	if c == nil || len(c.Entry) == 0 {
+		return false
+	}
+	for i, u := range sc.Units {
+		if us := st.Units[i]; u.Command == cmd && us.OffMap && us.Status != Eliminated && !us.Returning {
+			return true
+		}
+	}
+	return false
+}
+
+// LeaderJoinedReinforcements: a displaced leader whose Battle has no unit
+// on the map joins its reinforcements off the map and enters with them
+// (Arquebus 5.4 Play Note).
+type LeaderJoinedReinforcements struct {
+	Leader  string `json:"leader"`
+	Command string `json:"command"`
+}
+
+func (e LeaderJoinedReinforcements) apply(st *State) { st.Leader(e.Leader).OffMap = true }
+
+func (e LeaderJoinedReinforcements) describe(sc *Scenario) string {
+	return fmt.Sprintf("%s joins the reinforcements of %s off the map and will enter with them (Arquebus 5.4).", leaderName(sc, e.Leader), commandName(sc, e.Command))
 }
 
 // surrounded: every hex around h holds an enemy unit or lies in an enemy
@@ -168,12 +237,21 @@ func (e LeaderCasualtyRolled) describe(sc *Scenario) string {
 type LeaderPlaced struct {
 	Leader string  `json:"leader"`
 	To     hex.Hex `json:"to"`
+	// Rule is the section placing him when not Men of Iron's 15.4.
+	Rule string `json:"rule,omitempty"`
+	// Friendly: an Overall Commander with no unit of his own left, placed
+	// with the closest friendly unit (Arquebus 5.4).
+	Friendly bool `json:"friendly,omitempty"`
 }
 
 func (e LeaderPlaced) apply(st *State) { st.Leader(e.Leader).Hex = e.To }
 
 func (e LeaderPlaced) describe(sc *Scenario) string {
-	return fmt.Sprintf("%s joins the nearest unit of his Command, in %s (15.4).", leaderName(sc, e.Leader), e.To)
+	rule := cmp.Or(e.Rule, "15.4")
+	if e.Friendly {
+		return fmt.Sprintf("%s has no unit of his own left: he joins the closest friendly unit, in %s (%s).", leaderName(sc, e.Leader), e.To, rule)
+	}
+	return fmt.Sprintf("%s joins the nearest unit of his Command, in %s (%s).", leaderName(sc, e.Leader), e.To, rule)
 }
 
 // LeaderLost: a leader killed when surrounded, or riding off when his
@@ -201,7 +279,9 @@ func (e LeaderLost) describe(sc *Scenario) string {
 	return fmt.Sprintf("%s leaves the field: %s.", leaderName(sc, e.Leader), e.Reason)
 }
 
-func init() { registerEvents(LeaderCasualtyRolled{}, LeaderPlaced{}, LeaderLost{}) }
+func init() {
+	registerEvents(LeaderCasualtyRolled{}, LeaderPlaced{}, LeaderLost{}, LeaderJoinedReinforcements{})
+}
 
 // 15.6 Replacement Leaders: "When a leader is killed or captured, at the
 // start of that player's next activation - but after the Command for that
@@ -215,7 +295,9 @@ func init() { registerEvents(LeaderCasualtyRolled{}, LeaderPlaced{}, LeaderLost{
 // in good order before a Retired one (ruling R70).
 func (g *game) replaceLeaders(side Side) {
 	for l, spec := range g.sc.Leaders {
-		if spec.Side != side || !g.st.Leaders[l].Killed {
+		if spec.Side != side || !g.st.Leaders[l].Killed || spec.NoReplacement {
+			// Arquebus 5.5 "In some battles, there is no Replacement for
+			// a lost OC": his Battle is Leaderless from then on (6.4).
 			continue
 		}
 		var fit, retired []string

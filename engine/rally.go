@@ -72,6 +72,10 @@ func (g *game) activateStandard(o Activate) error {
 	if g.enemyUnitAt(side, to) {
 		return g.illegal(o, "13.2", fmt.Sprintf("an enemy unit stands in %s", to))
 	}
+	if g.sc.Tables.Rules.StandardsDisplaced && entryHex(g.sc, to) {
+		// Arquebus 15.2: "moved to any hex on the game-map (not a Reinforcement hex)".
+		return g.illegal(o, "ARQ 15.2", fmt.Sprintf("%s is a Reinforcement hex: an Activated Standard may be moved to any hex on the map but a Reinforcement hex", to))
+	}
 	g.emit(StandardActivated{Side: side, Standard: id, MoveTo: o.MoveTo})
 	g.replaceLeaders(side)
 	if err := g.standardDepartureRolls(id); err != nil {
@@ -115,8 +119,11 @@ func (g *game) standardDepartureRolls(std string) error {
 		if !g.usesStandard(i, std) || us.Status != Retired || us.OffMap || g.sc.Map.Grid.Distance(at, us.Hex) > 1 {
 			continue
 		}
-		mod := Modifier{DRM: ratings(g.sc, g.st, i).ShockDisordered, Reason: "its Disordered Shock DRM", Rule: "13.2"}
-		r, err := g.roll(fmt.Sprintf("Standard moves: Retired %s", u.ID), mod)
+		var mods []Modifier
+		if !g.sc.Tables.Rules.StandardsDisplaced {
+			mods = []Modifier{{DRM: ratings(g.sc, g.st, i).ShockDisordered, Reason: "its Disordered Shock DRM", Rule: "13.2"}}
+		} // Arquebus 15.2: "Roll one die. If the DR is a 5 or more, that Retired unit is now Eliminated" (R430)
+		r, err := g.roll(fmt.Sprintf("Standard moves: Retired %s", u.ID), mods...)
 		if err != nil {
 			return err
 		}
@@ -199,15 +206,75 @@ func (e StandardLeftUnit) describe(sc *Scenario) string {
 	return fmt.Sprintf("Retired %s left by its Standard: %s, less than 5: no effect (13.2).", e.Unit, describeRoll(e.Roll))
 }
 
-// StandardMoved: a Standard moves to any hex (13.2).
+// StandardMoved: a Standard moves to any hex (13.2), or is moved by an
+// enemy unit entering its hex (By, Arquebus 15.2).
 type StandardMoved struct {
 	Standard string  `json:"standard"`
 	To       hex.Hex `json:"to"`
+	By       string  `json:"by,omitempty"`
 }
 
 func (e StandardMoved) apply(st *State) { st.Standard(e.Standard).Hex = e.To }
 func (e StandardMoved) describe(sc *Scenario) string {
+	if e.By != "" {
+		return fmt.Sprintf("%s enters the hex of the %s Standard, which is not captured: it moves to %s (Arquebus 15.2).", e.By, standardName(sc, e.Standard), e.To)
+	}
 	return fmt.Sprintf("The %s Standard moves to %s (13.2).", standardName(sc, e.Standard), e.To)
+}
+
+// displaceStandard: Arquebus 15.2 "Standards may be moved by enemy
+// action if an enemy unit enters the hex with the Standard. When a
+// Standard is moved, the player follows the same procedure for moving an
+// Activated Standard": the Retired units of its Battles in or within one
+// hex of it roll, 5 or more Eliminated, and it goes to a hex of the map
+// that is not a Reinforcement hex. Herald places it in the hex nearest
+// its own that holds no enemy unit and is next to none, the lowest hex id
+// on a tie (ruling R428).
+func (g *game) displaceStandard(id string, side Side, by string) error {
+	if err := g.standardDepartureRolls(id); err != nil {
+		return err
+	}
+	if to, ok := standardRefuge(g.sc, g.st, side, g.st.Standard(id).Hex); ok {
+		g.emit(StandardMoved{Standard: id, To: to, By: by})
+	}
+	return nil
+}
+
+// standardRefuge is where a displaced Standard of side goes from h (R428).
+func standardRefuge(sc *Scenario, st *State, side Side, h hex.Hex) (hex.Hex, bool) {
+	best, found := hex.Hex{}, false
+	for col := sc.Map.Grid.MinCol; col <= sc.Map.Grid.MaxCol; col++ {
+		for row := sc.Map.Grid.MinRow; row <= sc.Map.Grid.MaxRow; row++ {
+			x := hex.Hex{Col: col, Row: row}
+			if !sc.Map.Grid.Contains(x) || x == h || entryHex(sc, x) || enemyUnitWithin(sc, st, side, x, 1) {
+				continue
+			}
+			if d, bd := sc.Map.Grid.Distance(h, x), sc.Map.Grid.Distance(h, best); !found || d < bd || d == bd && x.String() < best.String() {
+				best, found = x, true
+			}
+		}
+	}
+	return best, found
+}
+
+// entryHex: h is a Reinforcement hex of any Command (5.3).
+func entryHex(sc *Scenario, h hex.Hex) bool {
+	for _, c := range sc.Commands {
+		if contains(c.Entry, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyUnitWithin: an enemy unit of side stands within n hexes of h.
+func enemyUnitWithin(sc *Scenario, st *State, side Side, h hex.Hex, n int) bool {
+	for i, u := range sc.Units {
+		if u.Side != side && onField(st, i) && sc.Map.Grid.Distance(h, st.Units[i].Hex) <= n {
+			return true
+		}
+	}
+	return false
 }
 
 func init() {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"herald/engine/hex"
@@ -29,6 +30,12 @@ func (g *game) disorder(i int, cause string, causers []int) {
 	}
 	switch g.st.Units[i].Status {
 	case Retired:
+		if g.sc.Tables.Rules.RetiredOnlyByRetreat {
+			// Arquebus 14.4: "Any Retreat, Retire, or Eliminated result
+			// results in that unit being Eliminated": a Disorder does
+			// nothing to a Retired unit (ruling R423).
+			return
+		}
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 	case Normal:
 		if unitType(g.sc, g.st, i).NoDisorderedSide {
@@ -96,6 +103,13 @@ func (g *game) retireFrom(i int, cause string, causers []int) {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return
 	}
+	if g.retreatEliminates(i, cause, "Retire") {
+		return
+	}
+	if std := unitStandard(g.sc, g.st, i); g.sc.Tables.Rules.RetireAtStandardEliminates && std != nil && std.Hex == g.st.Units[i].Hex {
+		g.eliminate(i, cause+"; it is stacked with its Standard, so the Retire is an Elimination (Arquebus 14.4)")
+		return
+	}
 	to, why := retirePlace(g.sc, g.st, i, causers)
 	if why != retirePlaced {
 		g.eliminate(i, cause+"; "+noRetirePlace(g.sc.Tables.Rules, why))
@@ -111,10 +125,7 @@ func (g *game) retireFrom(i int, cause string, causers []int) {
 // hex nearest the unit, then the lowest hex id (ruling R55). Why says
 // what stopped it when it found none.
 func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retireOutcome) {
-	var std *StandardState
-	if cmd := sc.Command(unitCommand(sc, st, i)); cmd != nil {
-		std = st.Standard(cmd.Standard)
-	}
+	std := unitStandard(sc, st, i)
 	if std == nil {
 		return hex.Hex{}, retireNoStandard
 	}
@@ -175,6 +186,27 @@ func retirePlace(sc *Scenario, st *State, i int, causers []int) (hex.Hex, retire
 		return found[a].String() < found[b].String()
 	})
 	return found[0], retirePlaced
+}
+
+// unitStandard is unit i's Standard, or nil.
+func unitStandard(sc *Scenario, st *State, i int) *StandardState {
+	if cmd := sc.Command(unitCommand(sc, st, i)); cmd != nil {
+		return st.Standard(cmd.Standard)
+	}
+	return nil
+}
+
+// retreatEliminates: "Gun Wagons that incur Retreat or Retire results,
+// from either missile fire or Shock/Charge combat, are Eliminated
+// instead" (Arquebus 16.3, rules.retreat_eliminates). A Disorder
+// disorders them (ruling R425).
+func (g *game) retreatEliminates(i int, cause, result string) bool {
+	t := unitType(g.sc, g.st, i)
+	if !slices.Contains(g.sc.Tables.Rules.RetreatEliminates, t.Key) {
+		return false
+	}
+	g.eliminate(i, fmt.Sprintf("%s; %s which incur a %s result are Eliminated instead (Arquebus 16.3)", cause, t.Name, result))
+	return true
 }
 
 // retireOutcome is where a Retiring unit's placement ended.
@@ -287,6 +319,9 @@ func (g *game) retreat(i int, attackers []int, cause string) error {
 		g.eliminate(i, cause+"; a Retired unit is eliminated by any result (12.4)")
 		return nil
 	}
+	if g.retreatEliminates(i, cause, "Retreat") {
+		return nil
+	}
 	if g.noRetreat(i, cause, attackers) {
 		return nil
 	}
@@ -312,8 +347,19 @@ func (g *game) doRetreat(i int, attackers []int, p retreatPath, cause string) er
 		}
 	}
 	g.emit(e)
+	if g.sc.Tables.Rules.StandardsDisplaced {
+		// Arquebus 14.3: a unit "may retreat into a hex occupied solely
+		// by an enemy leader (5.4) or Standard", which it displaces (5.4
+		// By Capture, 15.2; ruling R428).
+		for _, h := range p.hexes {
+			g.captureIn(i, h)
+		}
+	}
 	if p.through < 0 {
 		return nil
+	}
+	if g.sc.Tables.Rules.RetreatThrough != nil {
+		return g.retreatedThrough(p.through, g.sc.Units[i].ID, attackers)
 	}
 	why := fmt.Sprintf("%s retreated through it (12.3)", g.sc.Units[i].ID)
 	if g.st.Units[p.through].Status != Disordered {
@@ -364,7 +410,7 @@ func retreatPaths(sc *Scenario, st *State, i int, attackers []int) []retreatPath
 		switch {
 		case o < 0 && ok(n, from):
 			out = append(out, retreatPath{hexes: []hex.Hex{n}, through: -1})
-		case o >= 0 && sc.Units[o].Side == side && isMissileInfantry(sc, st, o):
+		case o >= 0 && sc.Units[o].Side == side && retreatPassable(sc, st, o):
 			for _, m := range sc.Map.Grid.Neighbors(n) {
 				if occupant(st, m) < 0 && awayFrom(sc, st, n, m, attackers) && ok(m, n) {
 					out = append(out, retreatPath{hexes: []hex.Hex{n, m}, through: o})
@@ -401,6 +447,47 @@ func awayFrom(sc *Scenario, st *State, h, n hex.Hex, attackers []int) bool {
 		}
 	}
 	return true
+}
+
+// retreatPassable: a retreating friendly unit may pass through unit o:
+// one of rules.retreat_through (Arquebus 14.3), or else a missile
+// infantry unit (12.3).
+func retreatPassable(sc *Scenario, st *State, o int) bool {
+	if types := sc.Tables.Rules.RetreatThrough; types != nil {
+		// Arquebus 14.3 "not stacked with another unit": the engine has
+		// one unit a hex, so every unit here is unstacked.
+		return slices.Contains(types, unitType(sc, st, o).Key)
+	}
+	return isMissileInfantry(sc, st, o)
+}
+
+// retreatedThrough applies Arquebus 14.3 to unit o a friendly unit
+// (mover) retreated through: "the unit retreated through is Disordered;
+// if already Disordered, it is Retired. If the unit retreated through is
+// already Retired, it is Eliminated. If the unit retreated through was an
+// Artillery unit, the unit retreated through is Eliminated. Any leader
+// stacked with the newly Retired/Eliminated unit must make a Leader
+// Casualty check (5.4) as if the unit suffered the Retire/Eliminated
+// result from Shock combat" (ruling R421).
+func (g *game) retreatedThrough(o int, mover string, attackers []int) error {
+	why := fmt.Sprintf("%s retreated through it (Arquebus 14.3)", mover)
+	leaders := stackedLeaders(g.sc, g.st, o)
+	switch {
+	case unitType(g.sc, g.st, o).NeverDisordered:
+		g.eliminate(o, why+"; an Artillery unit retreated through is Eliminated")
+	case g.st.Units[o].Status == Retired:
+		g.eliminate(o, why+"; it was already Retired, so it is Eliminated")
+	case g.st.Units[o].Status == Disordered:
+		g.retireFrom(o, why+"; it was already Disordered, so it Retires", attackers)
+	default:
+		g.disorder(o, why, attackers)
+		return nil
+	}
+	leaders, err := g.leaderCasualties(leaders, "a retreat through his unit", true)
+	if err != nil {
+		return err
+	}
+	return g.displaceLeaders(leaders)
 }
 
 func isMissileInfantry(sc *Scenario, st *State, i int) bool {

@@ -106,6 +106,10 @@ type LeaderSpec struct {
 	OffMap bool
 	// Replacement holds the ratings of the counter's Replacement side (15.6).
 	Replacement struct{ AR, Range int }
+	// NoReplacement: the battle gives him no Replacement (Arquebus 5.5 "In
+	// some battles, there is no Replacement for a lost OC"); once killed
+	// or captured his Battle is Leaderless (6.4, ruling R429).
+	NoReplacement bool
 }
 
 // StandardSpec is a Standard counter (13.2).

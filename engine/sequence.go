@@ -58,6 +58,10 @@ type game struct {
 	// moving is the fire a unit makes inside its MOVE while it is being
 	// resolved (fire_moving.go), nil otherwise.
 	moving *movingFire
+	// failed is an error met where it cannot be returned (a die for a
+	// Standard displaced by an enemy unit entering its hex, Arquebus
+	// 15.2); Apply returns it after the order.
+	failed error
 }
 
 // Apply carries out an order block sent by side. Orders are taken one at a
@@ -111,6 +115,9 @@ func Apply(sc *Scenario, st *State, side Side, orders []Order, dice Dice) (*Bloc
 			g.open()
 		}
 		err := g.order(o)
+		if err == nil && g.failed != nil {
+			err, g.failed = g.failed, nil
+		}
 		var illegal *IllegalOrderError
 		switch {
 		case errors.Is(err, ErrCheckStop):

@@ -347,6 +347,9 @@ func anyThrough(sc *Scenario, st *State, atk []int, j int, a hex.Aspect) bool {
 // DRM most favorable to the defender is used". A slope counts only when
 // attacking up it (ruling R76).
 func shockTerrain(sc *Scenario, st *State, atk []int, j int) (int, string) {
+	if sc.Tables.Rules.ShockTerrainAll {
+		return shockTerrainAll(sc, st, atk, j)
+	}
 	to := st.Units[j].Hex
 	best, what := 0, ""
 	for k, i := range atk {
@@ -379,6 +382,55 @@ func shockTerrain(sc *Scenario, st *State, atk []int, j int) (int, string) {
 		}
 	}
 	return best, what
+}
+
+// shockTerrainAll: Arquebus 12.3 #2B "If there is more than one attacker
+// with different hex or hexside terrain considerations (e.g., one is
+// attacking across a ditch, the other isn't), apply all terrain DRMs (but
+// a single DRM is only applied once)." Each terrain or hexside feature
+// that concerns an attacker (the defender's hex, the attacker's own hex
+// where the battle prices it, each hexside crossed) counts once; where
+// its DRM differs by the attackers' class, the one most favourable to
+// the defender (ruling R420).
+func shockTerrainAll(sc *Scenario, st *State, atk []int, j int) (int, string) {
+	to := st.Units[j].Hex
+	drms := map[string]int{}
+	var order []string
+	note := func(name string, drm int) {
+		if drm == 0 {
+			return
+		}
+		if old, seen := drms[name]; !seen || drm < old {
+			if !seen {
+				order = append(order, name)
+			}
+			drms[name] = drm
+		}
+	}
+	for _, i := range atk {
+		class := unitType(sc, st, i).Class()
+		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(to)]; tt != nil {
+			note(tt.Name, tt.ShockDRM[class])
+		}
+		if from := sc.Map.TerrainAt(st.Units[i].Hex); sc.Rules.AttackerShock[from][class] != 0 {
+			name := from
+			if tt := sc.Tables.Terrain[from]; tt != nil {
+				name = tt.Name
+			}
+			note("attacking from "+name, sc.Rules.AttackerShock[from][class])
+		}
+		for _, f := range featuresBetween(&sc.Map, st.Units[i].Hex, to) {
+			if t := sc.Tables.Hexsides[f.Feature]; t != nil && !(t.Slope && f.B != to) {
+				note(t.Name, t.ShockDRM[class])
+			}
+		}
+	}
+	total, names := 0, make([]string, 0, len(order))
+	for _, n := range order {
+		total += drms[n]
+		names = append(names, fmt.Sprintf("%s %+d", n, drms[n]))
+	}
+	return total, strings.Join(names, ", ") + " (each once, Arquebus 12.3 #2B)"
 }
 
 // lowerThan: "all attacking units are on lower level than the defending
@@ -575,6 +627,12 @@ func (g *game) captureIn(i int, h hex.Hex) {
 	for k, s := range g.sc.Standards {
 		ss := g.st.Standards[k]
 		if s.Side == side || ss.Captured || ss.Hex != h {
+			continue
+		}
+		if g.sc.Tables.Rules.StandardsDisplaced {
+			if err := g.displaceStandard(s.ID, s.Side, g.sc.Units[i].ID); err != nil && g.failed == nil {
+				g.failed = err
+			}
 			continue
 		}
 		g.emit(StandardCaptured{Standard: s.ID, By: g.sc.Units[i].ID, At: h})

@@ -404,6 +404,46 @@ type Rules struct {
 	// firer are in adjacent hexes" (Blood & Roses 11.4; the hedgerows are
 	// the terrain and hexsides the tables mark `hedgerow`).
 	HedgerowCover bool
+	// ShockTerrainAll: with attackers in different hex or hexside terrain
+	// "apply all terrain DRMs (but a single DRM is only applied once)"
+	// (Arquebus 12.3 #2B): each terrain and hexside feature counts once,
+	// at the value most favourable to the defender among the attackers it
+	// concerns (ruling R420). Men of Iron 10.4 #2B takes the one attacker's
+	// total most favourable to the defender.
+	ShockTerrainAll bool
+	// RetreatThrough, when set, are the only unit types a retreating
+	// friendly unit may pass through, "not stacked with another unit, even
+	// if that unit is Engaged" (Arquebus 14.3); a Retired one is
+	// Eliminated, and a leader with a unit it Retires or Eliminates checks
+	// (ruling R421). Unset, Men of Iron 12.3's friendly missile infantry.
+	RetreatThrough []string
+	// RetiredOnlyByRetreat: only a Retreat, Retire or Eliminated result
+	// eliminates a Retired unit (Arquebus 14.4), not a Disorder (Men of
+	// Iron 12.4 "any negative combat result"; ruling R423).
+	RetiredOnlyByRetreat bool
+	// RetireAtStandardEliminates: "If the unit is stacked with its
+	// Standard when it incurs a Retired result, it is instead Eliminated"
+	// (Arquebus 14.4).
+	RetireAtStandardEliminates bool
+	// RetreatEliminates are unit types a Retreat or Retire result, by fire
+	// or Shock/Charge, Eliminates, where a Disorder does not (Arquebus 16.3
+	// Gun Wagons; ruling R425).
+	RetreatEliminates []string
+	// DisplaceToBattle: a displaced leader goes to the nearest unit of his
+	// Battle, on the map or a reinforcement group not yet entered, and an
+	// Overall Commander with no unit of his own left to the closest
+	// friendly unit (Arquebus 5.4 and its Play Note; ruling R426). Men of
+	// Iron 15.4: the nearest unit of his Command on the map, or he rides
+	// off.
+	DisplaceToBattle bool
+	// StandardsDisplaced: a Standard is never captured; an enemy unit
+	// entering its hex moves it by the procedure of an Activated
+	// Standard, and the Retired units left within one hex roll one die
+	// with no DRM, 5 or more Eliminated (Arquebus 15.2; rulings R428,
+	// R430); an Activated Standard may not move into a Reinforcement hex.
+	// Men of Iron 13.2 captures it, and adds a Retired unit's Disordered
+	// Shock DRM to that die.
+	StandardsDisplaced bool
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
