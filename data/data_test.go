@@ -15,7 +15,7 @@ func TestEmbeddedDataLoads(t *testing.T) {
 	if err := Check(); err != nil {
 		t.Fatalf("Check:\n%v", err)
 	}
-	if got, want := Scenarios(), []string{"arsuf", "ascalon", "blore-heath", "crecy", "falkirk", "flight-test", "melee-test", "najera", "poitiers", "tewkesbury"}; !reflect.DeepEqual(got, want) {
+	if got, want := Scenarios(), []string{"arsuf", "ascalon", "blore-heath", "crecy", "falkirk", "flight-test", "fornovo", "melee-test", "najera", "pavia", "poitiers", "tewkesbury"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Scenarios() = %v, want %v", got, want)
 	}
 	if got, want := Volumes(), []string{"arquebus", "blood-and-roses", "infidel", "moi"}; !reflect.DeepEqual(got, want) {

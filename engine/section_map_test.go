@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -33,7 +34,7 @@ func sectionMap(t *testing.T, heading string) (order []string, m map[string]stri
 	m = map[string]string{}
 	for _, line := range strings.Split(after, "\n") {
 		cells := strings.Split(line, "|")
-		if len(cells) != 5 || strings.HasPrefix(strings.TrimSpace(cells[1]), "---") || strings.HasPrefix(cells[1], " Men of Iron") {
+		if len(cells) != 5 || strings.HasPrefix(strings.TrimSpace(cells[1]), "---") || strings.HasPrefix(cells[1], " Men of Iron") || strings.HasPrefix(cells[1], " As cited") {
 			continue
 		}
 		core, vol := strings.TrimSpace(cells[1]), strings.TrimSpace(cells[2])
@@ -140,7 +141,14 @@ func checkSectionMap(t *testing.T, volume string, m map[string]string, own map[s
 // rulingRow is the row of docs/rulings.md for ruling id ("R180").
 func rulingRow(t *testing.T, id string) string {
 	t.Helper()
-	b, err := os.ReadFile("../docs/rulings.md")
+	return rulingRowIn(t, "rulings.md", id)
+}
+
+// rulingRowIn is the row for ruling id in the rulings file docs/<file>
+// (a branch's own rulings-<branch>.md).
+func rulingRowIn(t *testing.T, file, id string) string {
+	t.Helper()
+	b, err := os.ReadFile("../docs/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +157,7 @@ func rulingRow(t *testing.T, id string) string {
 			return line
 		}
 	}
-	t.Fatalf("docs/rulings.md has no %s row", id)
+	t.Fatalf("docs/%s has no %s row", file, id)
 	return ""
 }
 
@@ -193,6 +201,106 @@ func TestBloodAndRosesSectionMap(t *testing.T) {
 	for _, want := range []string{"`TestBloodAndRosesSectionMap`", `"` + heading + `"`} {
 		if !strings.Contains(row, want) {
 			t.Errorf("the R180 row of docs/rulings.md does not name %s", want)
+		}
+	}
+}
+
+// volumeCitations are the Blood & Roses and Infidel sections that the
+// string literals of the engine's non-test sources cite by name ("B&R
+// 6.3", "Blood & Roses 13.3 #5d", "Infidel 14.4"), written "B&R 13.3 #5"
+// or "Infidel 14.4" (a case's letter dropped), each with a literal citing
+// it.
+func volumeCitations(t *testing.T) map[string]string {
+	t.Helper()
+	cite := regexp.MustCompile(`(B&R|Blood & Roses|Infidel) (\d+\.\d+)( #\d+)?`)
+	out := map[string]string{}
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			bl, ok := n.(*ast.BasicLit)
+			if !ok || bl.Kind != token.STRING {
+				return true
+			}
+			lit, err := strconv.Unquote(bl.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range cite.FindAllStringSubmatch(lit, -1) {
+				vol := m[1]
+				if vol == "Blood & Roses" {
+					vol = "B&R"
+				}
+				out[vol+" "+m[2]+m[3]] = lit
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// TestArquebusSectionMap holds ruling R444 (docs/rulings-arq-battles.md,
+// after R180): in an Arquebus game Herald cites Men of Iron's sections,
+// and Blood & Roses' or Infidel's by name for the rules the engine shares
+// with them. Every core section a refusal or a modifier line cites must be
+// in the table "Section numbers in Arquebus games" of docs/orders.md, and
+// every "B&R", "Blood & Roses" or "Infidel" section any string of the
+// engine cites in the table "Blood & Roses and Infidel section numbers in
+// Arquebus games"; each maps to Arquebus sections or to none.
+func TestArquebusSectionMap(t *testing.T) {
+	const heading, others = "Section numbers in Arquebus games", "Blood & Roses and Infidel section numbers in Arquebus games"
+	_, m := sectionMap(t, heading)
+	// As Blood & Roses: "12.3 #4" (Leader Presence) and "5.4" (in the
+	// leaders' notes, "5.4, 12.3 #4") are no core sections' numbers.
+	checkSectionMap(t, "Arquebus", m, map[string]bool{"12.3 #4": true, "5.4": true})
+	_, o := sectionMap(t, others)
+	cited := volumeCitations(t)
+	var keys []string
+	for k := range cited {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, ok := o[k]; !ok {
+			t.Errorf("the engine cites %s (in %q) but docs/orders.md, %q, does not map it to Arquebus (R444)", k, cited[k], others)
+		}
+	}
+	// Each mapping is "none" or a list of Arquebus sections.
+	sections := regexp.MustCompile(`^(none|\d+\.\d+( #\d+[A-Z]?)?(, \d+\.\d+( #\d+[A-Z]?)?)*)$`)
+	for _, tbl := range []map[string]string{m, o} {
+		for k, v := range tbl {
+			if !sections.MatchString(v) {
+				t.Errorf("docs/orders.md maps %s to %q: want Arquebus sections or none", k, v)
+			}
+		}
+	}
+	// Where the numbering parts from Blood & Roses': Arquebus has no
+	// Unhorsed (B&R 14.3), so Retreat and Retire are 14.3 and 14.4;
+	// Charisma is 5.2, Leader Casualties 5.4 and Replacements 5.5; no
+	// Height Advantage; the Timed Engagement is 16.1, not Blood & Roses'
+	// Ambush.
+	for core, want := range map[string]string{"4.2": "6.2", "9.3": "11.3", "10.4 #6": "12.3 #5", "10.4 #2C": "none", "12.3": "14.3", "12.4": "14.4", "12.5": "none",
+		"15.3": "12.3 #4, 5.2", "15.4": "5.4", "15.6": "5.5", "16.0": "3.0"} {
+		if m[core] != want {
+			t.Errorf("docs/orders.md maps %s to %q, want %q (arquebus.md)", core, m[core], want)
+		}
+	}
+	for cite, want := range map[string]string{"B&R 6.3": "6.3", "B&R 7.1": "7.2", "B&R 14.4": "14.3", "B&R 14.5": "14.4", "B&R 16.1": "none", "B&R 16.2": "16.1", "Infidel 14.4": "14.4"} {
+		if o[cite] != want {
+			t.Errorf("docs/orders.md maps %s to %q, want %q (arquebus.md)", cite, o[cite], want)
+		}
+	}
+	row := rulingRowIn(t, "rulings-arq-battles.md", "R444")
+	for _, want := range []string{"`TestArquebusSectionMap`", `"` + heading + `"`, `"` + others + `"`} {
+		if !strings.Contains(row, want) {
+			t.Errorf("the R444 row of docs/rulings-arq-battles.md does not name %s", want)
 		}
 	}
 }

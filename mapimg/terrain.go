@@ -38,6 +38,12 @@ var terrainStyles = map[string]terrainStyle{
 	"building": {fill: rgb(0xcdb8a0), symbol: housesSymbol(1)},
 	"castle":   {fill: rgb(0xb9aa98), symbol: castleSymbol},
 	"wagons":   {fill: rgb(0xd9c7a0), symbol: wagonsSymbol},
+	// Arquebus' terrain (data/tables/arquebus.yaml).
+	"buildings":   {fill: rgb(0xcdb8a0), symbol: housesSymbol(1)},
+	"light-woods": {fill: rgb(0xc4d9a8), symbol: treesSymbol},
+	"vineyard":    {fill: rgb(0xd5cfa0)},
+	"cropfields":  {fill: rgb(0xe8dcaa)},
+	"taro-river":  {fill: rgb(0xa9c8de)},
 }
 
 // styleOf is a terrain's style; a terrain Herald has no style for (a
