@@ -304,3 +304,27 @@ func peek(n *yaml.Node, key string) string {
 	}
 	return ""
 }
+
+// missileDRM reads a counter side's printed Missile Fire DRM (Arquebus
+// 11.1): a whole number, or `none` for a side that prints none and may not
+// fire. Absent, it is not Printed.
+func (o *object) missileDRM(key string) engine.MissileDRM {
+	n := o.node(key, false)
+	if n == nil {
+		return engine.MissileDRM{}
+	}
+	path := join(o.path, key)
+	s, ok := o.p.scalar(n, path)
+	if !ok {
+		return engine.MissileDRM{}
+	}
+	if strings.EqualFold(s, "none") {
+		return engine.MissileDRM{Printed: true, None: true}
+	}
+	v, ok := atoi(s)
+	if !ok {
+		o.p.add(n.Line, path, "%q: a Missile Fire DRM is a whole number, or none for a side that may not fire (Arquebus 11.1)", s)
+		return engine.MissileDRM{}
+	}
+	return engine.MissileDRM{Printed: true, DRM: v}
+}

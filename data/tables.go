@@ -243,7 +243,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
 			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as",
-			"limbered_side", "never_disordered", "fired_marker")
+			"limbered_side", "never_disordered", "fired_marker", "fire", "fire_disordered")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -258,6 +258,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				MADisordered:    o.int("ma_disordered", true),
 				Shock:           o.int("shock", true),
 				ShockDisordered: o.int("shock_disordered", true),
+				Fire:            o.missileDRM("fire"),
+				FireDisordered:  o.missileDRM("fire_disordered"),
 			},
 			ShieldWall:   o.bool("shield_wall"),
 			Schiltron:    o.bool("schiltron"),
@@ -292,6 +294,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
 			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))
 		}
+		p.missileRatings(o, path, ut.Ratings, ut.Weapon != "")
 		if ut.FlightPoints < 0 {
 			p.add(o.line("flight_points"), join(path, "flight_points"), "must be 0 or more")
 		}
@@ -733,4 +736,21 @@ func (p *parser) pursuit(n *yaml.Node) *engine.PursuitTable {
 	}
 	return &engine.PursuitTable{PursuesMax: v["pursues_max"], MountedEliminates: v["mounted_eliminates"], FootEliminates: v["foot_eliminates"],
 		LeaderDie: v["leader_die"], ReturnsMin: v["returns_min"]}
+}
+
+// missileRatings checks a counter's printed Missile Fire DRMs (Arquebus
+// 11.1): only a unit with a Missile Type prints them, and on both sides or
+// neither, so that a Disordered firer never falls back on
+// fire_drm.disordered_firer for one side only.
+func (p *parser) missileRatings(o *object, path string, r engine.Ratings, missile bool) {
+	switch {
+	case !missile && (r.Fire.Printed || r.FireDisordered.Printed):
+		key := "fire"
+		if !r.Fire.Printed {
+			key = "fire_disordered"
+		}
+		p.add(o.line(key), join(path, key), "a Missile Fire DRM belongs to a unit with a Missile Type (a weapon), and this one has none (Arquebus 11.1)")
+	case r.Fire.Printed != r.FireDisordered.Printed:
+		p.add(o.n.Line, path, "give the Missile Fire DRM of both sides, fire and fire_disordered (none for a side that may not fire), or neither (Arquebus 11.1, 14.2)")
+	}
 }
