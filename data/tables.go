@@ -405,7 +405,7 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance", "hedgerow")
+		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance", "hedgerow", "blocks_los")
 		ht := &engine.HexsideType{
 			Key:        kv.key,
 			Name:       o.str("name", true),
@@ -415,6 +415,7 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 			ShockDRM:   p.shockDRMs(o, path),
 			Reluctance: o.int("reluctance", false),
 			Hedgerow:   o.bool("hedgerow"),
+			BlocksLOS:  o.bool("blocks_los"),
 		}
 		if cn := o.node("cost", true); cn != nil {
 			ht.Cost = p.classCosts(cn, join(path, "cost"))

@@ -94,3 +94,43 @@ func TestArquebusNoMissileFireDRMMayNotFire(t *testing.T) {
 	res := g.send(red, "FIRE AN1 AT CA1")
 	wantShot(t, firstShot(t, res.Events, "AN1"), "AN1", "CA1", 5, []string{"+2 9.3", "-1 Arquebus 11.1"}, 6, engine.FireFoot, "Disordered")
 }
+
+// 11.4 LOS is blocked "by Wall hexsides and the two impassable hexsides of
+// the Torre del Gallo, which are blocking terrain. Units may not fire
+// through a Wall hexside" (hexsides.*.blocks_los; ruling R401): a Wall
+// crossed anywhere on the line blocks, the target's own hexside too; one
+// the line does not cross does not.
+func TestArquebusWallHexsideBlocksLOS(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		firer   func(p brPaths) string
+		a, b    func(p brPaths) string
+		feature string
+		refused bool
+	}{
+		{"wall on the target's hexside, range 2", func(p brPaths) string { return p.w }, func(p brPaths) string { return p.x }, func(p brPaths) string { return p.c }, "wall", true},
+		{"wall on the firer's hexside, range 2", func(p brPaths) string { return p.w }, func(p brPaths) string { return p.w }, func(p brPaths) string { return p.x }, "wall", true},
+		{"wall between adjacent units", func(p brPaths) string { return p.x }, func(p brPaths) string { return p.x }, func(p brPaths) string { return p.c }, "wall", true},
+		{"Torre del Gallo", func(p brPaths) string { return p.x }, func(p brPaths) string { return p.c }, func(p brPaths) string { return p.x }, "impassable", true},
+		{"wall off the line", func(p brPaths) string { return p.x }, func(p brPaths) string { return p.c }, func(p brPaths) string { return p.s }, "wall", false},
+		{"stream on the line", func(p brPaths) string { return p.x }, func(p brPaths) string { return p.x }, func(p brPaths) string { return p.c }, "stream", false},
+	} {
+		g := arqMelee(t, 5)
+		p := brAround(g)
+		j := g.troop("CA1", p.c, hex.FaceSW, "PK")
+		i := g.troop("AN1", c.firer(p), hex.FaceNE, "AQ")
+		g.sc.Map.Hexsides = append(g.sc.Map.Hexsides, engine.Hexside{A: h(t, c.a(p)), B: h(t, c.b(p)), Feature: c.feature})
+		if !c.refused {
+			g.wantFire(i, j, false, "")
+			res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+			firstShot(t, res.Events, "AN1")
+			continue
+		}
+		r := g.wantFire(i, j, false, "9.4")
+		if r != nil && !strings.Contains(r.Reason, "hexside") || r != nil && !strings.Contains(r.Reason, "Arquebus 11.4") {
+			t.Errorf("%s: refusal %v does not name the hexside", c.name, r)
+		}
+		g.send(red, "ACTIVATE Anna")
+		g.refuse(red, "FIRE AN1 AT CA1", "9.4")
+	}
+}

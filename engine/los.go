@@ -82,7 +82,41 @@ func lineOfSight(sc *Scenario, from, to hex.Hex, more func(hex.Hex) string) (ok 
 			// Never blocks on its own (ruling R58).
 		}
 	}
+	return hexsidesOfSight(sc, from, to)
+}
+
+// hexsidesOfSight: a line that crosses a hexside whose feature blocks LOS
+// (HexsideType.BlocksLOS) is blocked, whichever hexes the hexside joins
+// (Arquebus 11.4: "Units may not fire through a Wall hexside"). As for
+// hedgerows (ruling R246), a hexside is crossed where the line passes from
+// one hex into the next; one it runs along or meets at a vertex only is
+// not (ruling R401).
+func hexsidesOfSight(sc *Scenario, from, to hex.Hex) (ok bool, blockedBy string) {
+	if !hexsidesBlock(sc) {
+		return true, ""
+	}
+	for _, c := range crossedHexsides(sc, from, to) {
+		for _, f := range featuresBetween(&sc.Map, c[0], c[1]) {
+			if t := sc.Tables.Hexsides[f.Feature]; t != nil && t.BlocksLOS {
+				name := t.Name
+				if name == "" {
+					name = t.Key
+				}
+				return false, fmt.Sprintf("the %s hexside %s|%s (Arquebus 11.4)", name, c[0], c[1])
+			}
+		}
+	}
 	return true, ""
+}
+
+// hexsidesBlock: some hexside feature of the tables blocks LOS.
+func hexsidesBlock(sc *Scenario) bool {
+	for _, t := range sc.Tables.Hexsides {
+		if t.BlocksLOS {
+			return true
+		}
+	}
+	return false
 }
 
 // FireLineOfSight is the line of sight of unit firer's weapon w to the hex

@@ -634,6 +634,12 @@ type HexsideType struct {
 	// Hedgerow: a Hedgerow hexside (Blood & Roses 11.4; Weapon.
 	// HedgerowBlocks, Rules.HedgerowCover).
 	Hedgerow bool
+	// BlocksLOS: a line of sight that crosses the hexside is blocked, for
+	// fire and for Charge alike, the firing and target hexes' own
+	// hexsides too (Arquebus 11.4: "by Wall hexsides and the two
+	// impassable hexsides of the Torre del Gallo ... Units may not fire
+	// through a Wall hexside"; ruling R401).
+	BlocksLOS bool
 }
 
 // Weapon is a row of the Fire/Range DRM chart (9.1, 9.3).
