@@ -243,7 +243,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
 			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as",
-			"limbered_side", "never_disordered", "fired_marker", "fire", "fire_disordered")
+			"limbered_side", "never_disordered", "fired_marker", "fire", "fire_disordered", "no_shock_die")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -283,6 +283,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			LimberedSide:          o.bool("limbered_side"),
 			NeverDisordered:       o.bool("never_disordered"),
 			FiredMarker:           o.bool("fired_marker"),
+			NoShockDie:            o.bool("no_shock_die"),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {

@@ -553,6 +553,11 @@ type UnitType struct {
 	// dismounts, which reloads it (Arquebus 11.1, 11.5: Mounted Arquebus
 	// and Mounted Crossbow; UnitState.FiredMarker).
 	FiredMarker bool
+	// NoShockDie: no die is rolled when a unit of this type is Shocked or
+	// Charged (alone: the engine has no stacking yet); a Shock Eliminates
+	// it, a Charge Eliminates it with a Continued Attack (Arquebus 12.5:
+	// Artillery; ruling R403).
+	NoShockDie bool
 }
 
 // CavalryRetreat is the die a unit rolls after it Retreats Before Shock
