@@ -56,6 +56,8 @@ var flags = []flag{
 	{"one_reaction_per_entry", func(r *engine.Rules) *bool { return &r.OneReactionPerEntry }},
 	{"over_units_friend_adjacent", func(r *engine.Rules) *bool { return &r.OverUnitsFriendAdjacent }},
 	{"hedgerow_cover", func(r *engine.Rules) *bool { return &r.HedgerowCover }},
+	{"reaction_unlimbered_only", func(r *engine.Rules) *bool { return &r.ReactionUnlimberedOnly }},
+	{"counter_charge_fire_ma", func(r *engine.Rules) *bool { return &r.CounterChargeFireMA }},
 }
 
 const atLeastZero = "must be 0 or more"

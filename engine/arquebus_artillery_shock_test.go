@@ -67,3 +67,43 @@ func TestArquebusNoShockDieOnlyForArtillery(t *testing.T) {
 		t.Errorf("Blood & Roses ART: attacks %+v, want a die of 5", atts)
 	}
 }
+
+// Arquebus 11.2: Artillery may use Reaction Fire "When already unlimbered
+// and any enemy unit moves or Charges into an adjacent frontal hex"
+// (rules.reaction_unlimbered_only; ruling R404). Limbered, it lets AN2
+// into its front without a die; unlimbered it fires. Blood & Roses'
+// limbered Artillery reacts, and its fire unlimbers it (R240).
+func TestArquebusLimberedArtilleryDoesNotReact(t *testing.T) {
+	for _, limbered := range []bool{true, false} {
+		dice := []int{3}
+		if limbered {
+			dice = nil
+		}
+		g := arqMelee(t, dice...)
+		p := brAround(g)
+		j := g.troop("CA1", p.c, hex.FaceSW, "SAK")
+		g.st.Unit("CA1").Limbered = limbered
+		i := g.troop("AN2", p.w, hex.FaceNE, "PK")
+		res := g.send(red, "ACTIVATE Anna\nMOVE AN2 "+p.x)
+		f, reacted := findEvent[engine.UnitFired](res.Events)
+		if reacted == limbered || reacted && !f.Reaction {
+			t.Errorf("limbered %v: reaction %v %+v\n%s", limbered, reacted, f, g.story(res.Events))
+		}
+		if limbered {
+			g.wantFire(j, i, true, "Arquebus 11.2")
+			g.wantFire(j, i, false, "") // its Active or any other fire is not barred
+			if !g.unit("CA1").Limbered {
+				t.Errorf("CA1 unlimbered without firing")
+			}
+		}
+	}
+	b := brMelee(t, 3)
+	p := brAround(b)
+	b.troop("CA1", p.c, hex.FaceSW, "ART")
+	b.st.Unit("CA1").Limbered = true
+	b.troop("AN2", p.w, hex.FaceNE, "INF")
+	res := b.send(red, "ACTIVATE Anna\nMOVE AN2 "+p.x)
+	if f, ok := findEvent[engine.UnitFired](res.Events); !ok || !f.Reaction || b.unit("CA1").Limbered {
+		t.Errorf("Blood & Roses: reaction %v %+v, CA1 %+v; want limbered Artillery to react and unlimber", ok, f, b.unit("CA1"))
+	}
+}

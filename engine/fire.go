@@ -136,6 +136,8 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 		return refuseFire("9.1", "%s is not on the map", ts.ID)
 	case fu.FiredMarker:
 		return refuseFire("Arquebus 11.5", "%s carries a FIRED marker: a Mounted Arquebus or Mounted Crossbow fires once mounted and may not fire again, not even Return or Reaction Fire, until it dismounts to reload (7.4)", fs.ID)
+	case reaction && fu.Limbered && sc.Tables.Rules.ReactionUnlimberedOnly:
+		return refuseFire("Arquebus 11.2", "%s is limbered: Artillery may use Reaction Fire only \"When already unlimbered\"", fs.ID)
 	case missileDRM(sc, st, firer).None:
 		return refuseFire("Arquebus 11.1", "%s prints no Missile Fire DRM on its %s: \"A unit with a Missile Type, but no Missile Fire DRM on the current side of the counter may not fire\"", fs.ID, counterSide(st, firer))
 	}

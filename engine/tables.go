@@ -404,6 +404,17 @@ type Rules struct {
 	// firer are in adjacent hexes" (Blood & Roses 11.4; the hedgerows are
 	// the terrain and hexsides the tables mark `hedgerow`).
 	HedgerowCover bool
+	// ReactionUnlimberedOnly: a unit with a limbered side (UnitType.
+	// LimberedSide) may use Reaction Fire only while unlimbered (Arquebus
+	// 11.2: Artillery "Reaction Fire ... When already unlimbered"); Blood
+	// & Roses lets limbered Artillery react, its fire unlimbering it
+	// (ruling R240).
+	ReactionUnlimberedOnly bool
+	// CounterChargeFireMA: a Counter-Charge against fire reaches a firer
+	// as many hexes away as the unit's Movement Allowance, adjacent
+	// included (Arquebus 13.3 #5e iii, 13.9; ruling R402), instead of one
+	// to three hexes; CounterChargeFireAnyRange still wins.
+	CounterChargeFireMA bool
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
