@@ -58,6 +58,7 @@ var flags = []flag{
 	{"hedgerow_cover", func(r *engine.Rules) *bool { return &r.HedgerowCover }},
 	{"reaction_unlimbered_only", func(r *engine.Rules) *bool { return &r.ReactionUnlimberedOnly }},
 	{"counter_charge_fire_ma", func(r *engine.Rules) *bool { return &r.CounterChargeFireMA }},
+	{"raining_fire", func(r *engine.Rules) *bool { return &r.RainingFire }},
 }
 
 const atLeastZero = "must be 0 or more"

@@ -294,3 +294,56 @@ func TestArquebusCounterChargeUsed(t *testing.T) {
 		t.Errorf("Defense -3: Counter-Charge rolls %+v, want 8 -3 = 5, success\n%s", ccs, g.story(res.Events))
 	}
 }
+
+// 11.4 Raining Fire: "Longbows and Light Cavalry Archers may fire
+// "through" (they're actually firing over them) adjacent, intervening
+// units at a target two hexes distant ... but with a Raining Fire DRM of
+// minus one (-1)" (rules.raining_fire; ruling R405). Over a friend or a
+// foe next to the firer at range 2 they fire; at range 3 any unit on the
+// line blocks, next to the firer or not; a clear line at range 3 is open.
+// Blood & Roses' Longbow fires over the same unit at range 3.
+func TestArquebusRainingFire(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		firer, other func(p brPaths, g *game) string
+		side         string // the intervening unit's: "red" (AN2) or "blue" (CA2)
+		refused      bool
+		mods         []string
+		total        int
+	}{
+		{"over a friend at range 2", func(p brPaths, g *game) string { return p.w }, func(p brPaths, g *game) string { return p.x }, "red", false, []string{"+1 9.3", "+0 Arquebus 11.1", "-1 Arquebus 11.4"}, 5},
+		{"over a foe at range 2", func(p brPaths, g *game) string { return p.w }, func(p brPaths, g *game) string { return p.x }, "blue", false, []string{"+1 9.3", "+0 Arquebus 11.1", "-1 Arquebus 11.4"}, 5},
+		{"range 3, over a unit next to the firer", func(p brPaths, g *game) string { return g.nb(p.w, hex.SW) }, func(p brPaths, g *game) string { return p.w }, "red", true, nil, 0},
+		{"range 3, over a unit next to the target", func(p brPaths, g *game) string { return g.nb(p.w, hex.SW) }, func(p brPaths, g *game) string { return p.x }, "red", true, nil, 0},
+		{"range 3, a clear line", func(p brPaths, g *game) string { return g.nb(p.w, hex.SW) }, func(p brPaths, g *game) string { return g.nb(p.c, hex.NE) }, "red", false, []string{"+0 9.3", "+0 Arquebus 11.1"}, 5},
+	} {
+		g := arqMelee(t, 5)
+		p := brAround(g)
+		j := g.troop("CA1", p.c, hex.FaceSW, "PK")
+		i := g.troop("AN1", c.firer(p, g), hex.FaceNE, "LB")
+		if c.side == "red" {
+			g.troop("AN2", c.other(p, g), hex.FaceNE, "PK")
+		} else {
+			g.troop("CA2", c.other(p, g), hex.FaceSW, "PK")
+		}
+		if c.refused {
+			r := g.wantFire(i, j, false, "9.4")
+			if r != nil && !strings.Contains(r.Reason, "Raining Fire") {
+				t.Errorf("%s: refusal %v does not name Raining Fire", c.name, r)
+			}
+			g.send(red, "ACTIVATE Anna")
+			g.refuse(red, "FIRE AN1 AT CA1", "9.4")
+			continue
+		}
+		res := g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+		result := map[int]string{5: "Disordered"}[c.total]
+		wantShot(t, firstShot(t, res.Events, "AN1"), "AN1", "CA1", 5, c.mods, c.total, engine.FireFoot, result)
+	}
+
+	b := brMelee(t)
+	p := brAround(b)
+	j := b.troop("CA1", p.c, hex.FaceSW, "INF")
+	i := b.troop("AN1", b.nb(p.w, hex.SW), hex.FaceNE, "LB")
+	b.troop("AN2", p.w, hex.FaceNE, "INF")
+	b.wantFire(i, j, false, "")
+}

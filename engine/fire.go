@@ -246,7 +246,9 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 		add(d.ShieldWall, "14.1", "%s is in Shield Wall and fired on through a Frontal hexside", ts.ID)
 	}
 	if w := unitWeapon(sc, st, firer); w != nil && w.OverUnits {
-		if h := overUnitsHex(sc, st, st.Units[firer].Hex, st.Units[target].Hex); h != "" {
+		if h := overUnitsHex(sc, st, st.Units[firer].Hex, st.Units[target].Hex); h != "" && sc.Tables.Rules.RainingFire {
+			add(d.OverUnits, "Arquebus 11.4", "Raining Fire over %s", h)
+		} else if h != "" {
 			add(d.OverUnits, "B&R 11.4", "firing through %s, occupied by units", h)
 		}
 	}

@@ -415,6 +415,13 @@ type Rules struct {
 	// included (Arquebus 13.3 #5e iii, 13.9; ruling R402), instead of one
 	// to three hexes; CounterChargeFireAnyRange still wins.
 	CounterChargeFireMA bool
+	// RainingFire: a weapon that fires over units (Weapon.OverUnits) does
+	// so only over a unit next to the firer at a target two hexes off,
+	// and not over a friendly unit Engaged with the target (Arquebus 11.4
+	// Raining Fire; ruling R405); other units block its line of sight as
+	// they block a crossbow's. fire_drm.over_units is the Raining Fire
+	// DRM. Men of Iron 9.4 lets archers fire over any unit at any range.
+	RainingFire bool
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
