@@ -19,6 +19,10 @@ import (
 type parser struct {
 	*collector
 	typeLines map[string]int // line of each unit type, for cross-checks
+	// disorderLine is the line of a Terrain Chart "D" (disorder:), 0 if
+	// none; terrainDisorderMax: movement.terrain_disorder_max was given.
+	disorderLine       int
+	terrainDisorderMax bool
 }
 
 // root parses b and returns the top-level node, or nil after recording

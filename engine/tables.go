@@ -76,6 +76,12 @@ type MovementRules struct {
 	LeaveAdjacentMP        int
 	PassThroughMP          int
 	PassThroughDisorderMax int
+	// TerrainDisorderMax: a unit in good order that enters a hex, or
+	// crosses a hexside, whose Terrain Chart entry is "D" for its class
+	// (TerrainType.Disorder, HexsideType.Disorder) rolls one die, and this
+	// or less Disorders it (Arquebus 7.2: "'D' means there is a chance of
+	// Disorder"; Herald's own number, ruling R406).
+	TerrainDisorderMax int
 }
 
 // ShockDRMs are the fixed numbers of Shock and Charge combat (10.4, 11.4,
@@ -634,6 +640,13 @@ type TerrainType struct {
 	// Hedgerow: a Hedgerow/Brush hex (Blood & Roses 11.4; Weapon.
 	// HedgerowBlocks, Rules.HedgerowCover).
 	Hedgerow bool
+	// NoShock: the Shock DRM is "NA" for attackers of the class: they may
+	// not Shock or Charge a defender in this hex (Arquebus 12.3 #2B).
+	NoShock map[Class]bool
+	// Disorder: the Terrain Chart's "D" for the class: a unit of it
+	// entering the hex rolls for Disorder (Arquebus 7.2; MovementRules.
+	// TerrainDisorderMax).
+	Disorder map[Class]bool
 }
 
 // HexsideType is a row of the Terrain Effects Chart for hexside features.
@@ -663,6 +676,12 @@ type HexsideType struct {
 	// impassable hexsides of the Torre del Gallo ... Units may not fire
 	// through a Wall hexside"; ruling R401).
 	BlocksLOS bool
+	// NoShock: no Shock or Charge across it by attackers of the class
+	// (Arquebus 12.3 #2B: a Shock/Charge DRM of "NA").
+	NoShock map[Class]bool
+	// Disorder: a unit of the class crossing it rolls for Disorder
+	// (Arquebus 7.2 "D").
+	Disorder map[Class]bool
 }
 
 // Weapon is a row of the Fire/Range DRM chart (9.1, 9.3).
