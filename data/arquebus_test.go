@@ -64,18 +64,21 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"LCA retired then eliminated", ut("LCA").FlightPoints - tb.FlightPoints.Retired, 1},
 		{"LC retired then eliminated", ut("LC").FlightPoints - tb.FlightPoints.Retired, 0},
 		// 11.3 Example: a Crossbow at range 1 +2, its counter's Missile
-		// Fire DRM 0 (folded in its weapon row, R300), at Men-at-Arms -1
+		// Fire DRM 0 (the type's printed fire, R400), at Men-at-Arms -1
 		// more: +1 in all.
 		{"crossbow range 1", tb.Weapons["crossbow"].RangeDRM[0], +2},
 		{"target MM", tb.FireDRM.TargetType["MM"], -1},
-		{"crossbow at MM, range 1", tb.Weapons[ut("CB").Weapon].RangeDRM[0] + tb.FireDRM.TargetType["MM"], +1},
+		{"CB Missile Fire DRM", ut("CB").Ratings.Fire.DRM, 0},
+		{"crossbow at MM, range 1", tb.Weapons[ut("CB").Weapon].RangeDRM[0] + ut("CB").Ratings.Fire.DRM + tb.FireDRM.TargetType["MM"], +1},
 		// 11.1: "a Swiss Pike unit with a Missile Fire DRM of -2 and a
 		// Missile Type of CB ... the ability to fire Crossbows but with a
-		// DRM of -2": the sleeve's row is the crossbow's less 2 (R300).
-		{"pike crossbow range 1", tb.Weapons[ut("PKCB").Weapon].RangeDRM[0], tb.Weapons["crossbow"].RangeDRM[0] - 2},
+		// DRM of -2": the crossbow's row, the counter's -2 (R400).
+		{"pike crossbow range 1", tb.Weapons[ut("PKCB").Weapon].RangeDRM[0], tb.Weapons["crossbow"].RangeDRM[0]},
+		{"pike crossbow Missile Fire DRM", ut("PKCB").Ratings.Fire.DRM, -2},
 		{"pike crossbow range", tb.Weapons[ut("PKCB").Weapon].MaxRange(), tb.Weapons["crossbow"].MaxRange()},
 		// 11.4 Raining Fire -1; 14.4 Retired target +2; 14.2 a Disordered
-		// firer one lower (R300); no Angle of Fire, no Shield Wall.
+		// firer's printed DRM lower (R400; disordered_firer is unused);
+		// no Angle of Fire, no Shield Wall.
 		{"raining fire", tb.FireDRM.OverUnits, -1}, {"retired target", tb.FireDRM.RetiredTarget, +2},
 		{"disordered firer", tb.FireDRM.DisorderedFirer, -1}, {"angle of fire", tb.FireDRM.AngleOfFire, 0},
 		{"shield wall", tb.FireDRM.ShieldWall, 0}, {"mounted firer", tb.FireDRM.MountedFirer, 0},

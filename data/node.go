@@ -19,6 +19,10 @@ import (
 type parser struct {
 	*collector
 	typeLines map[string]int // line of each unit type, for cross-checks
+	// disorderLine is the line of a Terrain Chart "D" (disorder:), 0 if
+	// none; terrainDisorderMax: movement.terrain_disorder_max was given.
+	disorderLine       int
+	terrainDisorderMax bool
 }
 
 // root parses b and returns the top-level node, or nil after recording
@@ -303,4 +307,28 @@ func peek(n *yaml.Node, key string) string {
 		}
 	}
 	return ""
+}
+
+// missileDRM reads a counter side's printed Missile Fire DRM (Arquebus
+// 11.1): a whole number, or `none` for a side that prints none and may not
+// fire. Absent, it is not Printed.
+func (o *object) missileDRM(key string) engine.MissileDRM {
+	n := o.node(key, false)
+	if n == nil {
+		return engine.MissileDRM{}
+	}
+	path := join(o.path, key)
+	s, ok := o.p.scalar(n, path)
+	if !ok {
+		return engine.MissileDRM{}
+	}
+	if strings.EqualFold(s, "none") {
+		return engine.MissileDRM{Printed: true, None: true}
+	}
+	v, ok := atoi(s)
+	if !ok {
+		o.p.add(n.Line, path, "%q: a Missile Fire DRM is a whole number, or none for a side that may not fire (Arquebus 11.1)", s)
+		return engine.MissileDRM{}
+	}
+	return engine.MissileDRM{Printed: true, DRM: v}
 }

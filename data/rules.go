@@ -61,6 +61,9 @@ var flags = []flag{
 	{"retire_at_standard_eliminates", func(r *engine.Rules) *bool { return &r.RetireAtStandardEliminates }},
 	{"displace_to_battle", func(r *engine.Rules) *bool { return &r.DisplaceToBattle }},
 	{"standards_displaced", func(r *engine.Rules) *bool { return &r.StandardsDisplaced }},
+	{"reaction_unlimbered_only", func(r *engine.Rules) *bool { return &r.ReactionUnlimberedOnly }},
+	{"counter_charge_fire_ma", func(r *engine.Rules) *bool { return &r.CounterChargeFireMA }},
+	{"raining_fire", func(r *engine.Rules) *bool { return &r.RainingFire }},
 }
 
 const atLeastZero = "must be 0 or more"

@@ -669,7 +669,7 @@ func (s *scen) placement(o *object, path string, h *hex.Hex, offMap bool, what s
 	return false
 }
 
-var ratingKeys = []string{"ma", "ma_disordered", "shock", "shock_disordered"}
+var ratingKeys = []string{"ma", "ma_disordered", "shock", "shock_disordered", "fire", "fire_disordered"}
 
 func (s *scen) units(n *yaml.Node) {
 	if !s.is(n, "units", yaml.SequenceNode, "a list of units (- {id: LB1, ...})") {
@@ -758,6 +758,15 @@ func (s *scen) units(n *yaml.Node) {
 			}
 			if ro.has("shock_disordered") {
 				u.Ratings.ShockDisordered = ro.int("shock_disordered", false)
+			}
+			if ro.has("fire") {
+				u.Ratings.Fire = ro.missileDRM("fire")
+			}
+			if ro.has("fire_disordered") {
+				u.Ratings.FireDisordered = ro.missileDRM("fire_disordered")
+			}
+			if ut != nil {
+				s.missileRatings(ro, join(path, "ratings"), u.Ratings, ut.Weapon != "")
 			}
 		}
 		s.unitMarkers(o, path, &u, ut)

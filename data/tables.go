@@ -94,14 +94,22 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.ShockDRM = p.shockDRMTable(n)
 	}
 	if n := o.node("movement", true); n != nil {
-		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "leave_adjacent_mp", "pass_through_mp", "pass_through_disorder_max")
+		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "leave_adjacent_mp", "pass_through_mp", "pass_through_disorder_max", "terrain_disorder_max")
 		t.Movement = engine.MovementRules{
 			LeaveMountedZOCMP:      mo.int("leave_mounted_zoc_mp", true),
 			LeaveMissileZOCMP:      mo.int("leave_missile_zoc_mp", false),
 			LeaveAdjacentMP:        mo.int("leave_adjacent_mp", false),
 			PassThroughMP:          mo.int("pass_through_mp", true),
 			PassThroughDisorderMax: mo.int("pass_through_disorder_max", true),
+			TerrainDisorderMax:     mo.int("terrain_disorder_max", false),
 		}
+		p.terrainDisorderMax = mo.has("terrain_disorder_max")
+		if m := t.Movement.TerrainDisorderMax; m < 0 || m > 9 {
+			p.add(mo.line("terrain_disorder_max"), "movement.terrain_disorder_max", "%d: the highest die (0-9) that Disorders a unit entering \"D\" terrain (Arquebus 7.2)", m)
+		}
+	}
+	if p.disorderLine != 0 && !p.terrainDisorderMax {
+		p.add(p.disorderLine, "movement.terrain_disorder_max", "missing: terrain marked disorder (a Terrain Chart \"D\", Arquebus 7.2) needs the die that Disorders")
 	}
 	if n := o.node("leader_casualty", true); n != nil {
 		lo := p.object(n, "leader_casualty", "fire_trigger", "fire", "shock")
@@ -243,7 +251,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		o := p.object(kv.v, path, "name", "mounted", "weapon", "maa", "zoc", "charges", "flight_points",
 			"ma", "ma_disordered", "shock", "shock_disordered", "shield_wall", "schiltron", "becomes", "change_cost", "one_way", "shock_partner", "no_advance", "no_continued_attack", "unhorsed", "reluctance", "never_reluctant",
 			"retreat_before", "retire_as_retreat", "no_disordered_side", "must_counter_charge_fire", "always_in_command", "fire_or_shock", "reacted_defends_as",
-			"limbered_side", "never_disordered", "fired_marker")
+			"limbered_side", "never_disordered", "fired_marker", "fire", "fire_disordered", "no_shock_die")
 		ut := &engine.UnitType{
 			Key:          kv.key,
 			Name:         o.str("name", true),
@@ -258,6 +266,8 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 				MADisordered:    o.int("ma_disordered", true),
 				Shock:           o.int("shock", true),
 				ShockDisordered: o.int("shock_disordered", true),
+				Fire:            o.missileDRM("fire"),
+				FireDisordered:  o.missileDRM("fire_disordered"),
 			},
 			ShieldWall:   o.bool("shield_wall"),
 			Schiltron:    o.bool("schiltron"),
@@ -281,6 +291,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 			LimberedSide:          o.bool("limbered_side"),
 			NeverDisordered:       o.bool("never_disordered"),
 			FiredMarker:           o.bool("fired_marker"),
+			NoShockDie:            o.bool("no_shock_die"),
 		}
 		if rn := o.node("retreat_before", false); rn != nil && p.is(rn, join(path, "retreat_before"), yaml.SequenceNode, "a list of unit types (Infidel 12.2)") {
 			for i, c := range rn.Content {
@@ -292,6 +303,7 @@ func (p *parser) unitTypes(t *engine.Tables, n *yaml.Node) {
 		if ut.Weapon != "" && t.Weapons[ut.Weapon] == nil {
 			p.add(o.line("weapon"), join(path, "weapon"), "%s", unknown("weapon", ut.Weapon, keys(t.Weapons)))
 		}
+		p.missileRatings(o, path, ut.Ratings, ut.Weapon != "")
 		if ut.FlightPoints < 0 {
 			p.add(o.line("flight_points"), join(path, "flight_points"), "must be 0 or more")
 		}
@@ -348,11 +360,12 @@ func best(a, b engine.Cost) engine.Cost {
 
 // shockDRMs reads {foot: -1, mounted: -2}: the Shock/Charge DRM per
 // attacker class (10.4 #2B). Absent means 0 for both.
-func (p *parser) shockDRMs(o *object, path string) map[engine.Class]int {
+func (p *parser) shockDRMs(o *object, path string) (map[engine.Class]int, map[engine.Class]bool) {
 	out := map[engine.Class]int{engine.Foot: 0, engine.Mounted: 0}
+	var na map[engine.Class]bool
 	n := o.node("shock", false)
 	if n == nil {
-		return out
+		return out, na
 	}
 	so := p.object(n, join(path, "shock"), "foot", "mounted")
 	for _, c := range []engine.Class{engine.Foot, engine.Mounted} {
@@ -362,12 +375,40 @@ func (p *parser) shockDRMs(o *object, path string) map[engine.Class]int {
 		}
 		cp := join(join(path, "shock"), string(c))
 		if s, ok := p.scalar(cn, cp); ok && strings.EqualFold(s, "NA") {
-			p.add(cn.Line, cp, "NA (no Shock at all) cannot be expressed yet: engine.TerrainType.ShockDRM holds numbers only")
+			// Arquebus 12.3 #2B: "A unit may attack into/across any
+			// terrain not listed as NA in the Shock/Charge DRM column".
+			if na == nil {
+				na = map[engine.Class]bool{}
+			}
+			na[c] = true
 			continue
 		}
 		v, _ := p.integer(cn, cp)
 		out[c] = v
 	}
+	return out, na
+}
+
+// disorderClasses reads a Terrain Chart "D" (Arquebus 7.2: "there is a
+// chance of Disorder"): the classes, foot and/or mounted, that roll for
+// Disorder on entering the hex or crossing the hexside.
+func (p *parser) disorderClasses(o *object, path string) map[engine.Class]bool {
+	n := o.node("disorder", false)
+	if n == nil || !p.is(n, join(path, "disorder"), yaml.SequenceNode, "a list of classes, foot and/or mounted (Arquebus 7.2 \"D\")") {
+		return nil
+	}
+	out := map[engine.Class]bool{}
+	for k, c := range n.Content {
+		s, ok := p.scalar(c, index(join(path, "disorder"), k))
+		switch cl := engine.Class(s); {
+		case !ok:
+		case cl == engine.Foot || cl == engine.Mounted:
+			out[cl] = true
+		default:
+			p.add(c.Line, index(join(path, "disorder"), k), "%q: want foot or mounted", s)
+		}
+	}
+	p.disorderLine = n.Line
 	return out
 }
 
@@ -377,15 +418,16 @@ func (p *parser) terrain(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock", "hedgerow")
+		o := p.object(kv.v, path, "name", "cost", "blocks_los", "no_charge", "shock", "hedgerow", "disorder")
 		tt := &engine.TerrainType{
 			Key:       kv.key,
 			Name:      o.str("name", true),
 			BlocksLOS: o.bool("blocks_los"),
 			Hedgerow:  o.bool("hedgerow"),
 			NoCharge:  o.bool("no_charge"),
-			ShockDRM:  p.shockDRMs(o, path),
+			Disorder:  p.disorderClasses(o, path),
 		}
+		tt.ShockDRM, tt.NoShock = p.shockDRMs(o, path)
 		if cn := o.node("cost", true); cn != nil {
 			tt.Cost = p.classCosts(cn, join(path, "cost"))
 		}
@@ -402,17 +444,19 @@ func (p *parser) hexsides(t *engine.Tables, n *yaml.Node) {
 		if !p.id(kv.key, kv.k.Line, path) {
 			continue
 		}
-		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance", "hedgerow")
+		o := p.object(kv.v, path, "name", "cost", "road", "slope", "no_charge", "shock", "reluctance", "hedgerow", "blocks_los", "disorder")
 		ht := &engine.HexsideType{
 			Key:        kv.key,
 			Name:       o.str("name", true),
 			Road:       o.bool("road"),
 			Slope:      o.bool("slope"),
 			NoCharge:   o.bool("no_charge"),
-			ShockDRM:   p.shockDRMs(o, path),
 			Reluctance: o.int("reluctance", false),
 			Hedgerow:   o.bool("hedgerow"),
+			BlocksLOS:  o.bool("blocks_los"),
+			Disorder:   p.disorderClasses(o, path),
 		}
+		ht.ShockDRM, ht.NoShock = p.shockDRMs(o, path)
 		if cn := o.node("cost", true); cn != nil {
 			ht.Cost = p.classCosts(cn, join(path, "cost"))
 		}
@@ -733,4 +777,21 @@ func (p *parser) pursuit(n *yaml.Node) *engine.PursuitTable {
 	}
 	return &engine.PursuitTable{PursuesMax: v["pursues_max"], MountedEliminates: v["mounted_eliminates"], FootEliminates: v["foot_eliminates"],
 		LeaderDie: v["leader_die"], ReturnsMin: v["returns_min"]}
+}
+
+// missileRatings checks a counter's printed Missile Fire DRMs (Arquebus
+// 11.1): only a unit with a Missile Type prints them, and on both sides or
+// neither, so that a Disordered firer never falls back on
+// fire_drm.disordered_firer for one side only.
+func (p *parser) missileRatings(o *object, path string, r engine.Ratings, missile bool) {
+	switch {
+	case !missile && (r.Fire.Printed || r.FireDisordered.Printed):
+		key := "fire"
+		if !r.Fire.Printed {
+			key = "fire_disordered"
+		}
+		p.add(o.line(key), join(path, key), "a Missile Fire DRM belongs to a unit with a Missile Type (a weapon), and this one has none (Arquebus 11.1)")
+	case r.Fire.Printed != r.FireDisordered.Printed:
+		p.add(o.n.Line, path, "give the Missile Fire DRM of both sides, fire and fire_disordered (none for a side that may not fire), or neither (Arquebus 11.1, 14.2)")
+	}
 }

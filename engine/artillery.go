@@ -108,16 +108,20 @@ func (e UnitUnlimbered) describe(*Scenario) string {
 func neverDisordered(effects []Effect) []Effect {
 	out := make([]Effect, 0, len(effects))
 	elim := false
+	why := "Artillery is never Disordered: a Disorder, Retreat or Retire result Eliminates it (B&R 12.3, 14.2, 14.4, 14.5)"
 	for _, e := range effects {
 		switch e.Kind {
 		case EffectDisordered, EffectRetreat, EffectRetired, EffectUnhorsed, EffectEliminated:
 			elim = true
+			if e.Kind == EffectEliminated && e.Why != "" {
+				why = e.Why // a rule's own elimination (Arquebus 12.5) keeps its reason
+			}
 		default:
 			out = append(out, e)
 		}
 	}
 	if elim {
-		out = append(out, Effect{Kind: EffectEliminated, Why: "Artillery is never Disordered: a Disorder, Retreat or Retire result Eliminates it (B&R 12.3, 14.2, 14.4, 14.5)"})
+		out = append(out, Effect{Kind: EffectEliminated, Why: why})
 	}
 	return out
 }

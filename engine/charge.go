@@ -166,6 +166,13 @@ func chargeBlocked(sc *Scenario, st *State, i, j int, p []hex.Hex) string {
 		}
 		at = h
 	}
+	from := st.Units[i].Hex // where the charger ends, next to j
+	if len(p) > 0 {
+		from = p[len(p)-1]
+	}
+	if why := shockBarred(sc, st, i, j, from); why != "" {
+		return why
+	}
 	if len(p) == 0 { // a Counter-Charge at an adjacent unit (11.5)
 		if tt := sc.Tables.Terrain[sc.Map.TerrainAt(st.Units[j].Hex)]; tt != nil && tt.NoCharge {
 			return fmt.Sprintf("%s stands in %s, where no unit may be Charged (11.3)", sc.Units[j].ID, tt.Name)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -42,7 +43,7 @@ func counterChargeFirePath(sc *Scenario, st *State, j, i int) (chargePath, bool)
 	}
 	g, to := sc.Map.Grid, st.Units[i].Hex
 	d := g.Distance(us.Hex, to)
-	if d < 1 || d > 3 && !sc.Tables.Rules.CounterChargeFireAnyRange { // Blood & Roses 13.3 #5e iii: any distance
+	if d < 1 || d > counterChargeFireReach(sc, st, j) {
 		return chargePath{}, false
 	}
 	if ok, _ := LineOfSight(sc, st, us.Hex, to, true); !ok {
@@ -60,6 +61,22 @@ func counterChargeFirePath(sc *Scenario, st *State, j, i int) (chargePath, bool)
 		}
 	}
 	return chargePath{}, false
+}
+
+// counterChargeFireReach is how many hexes away unit j may Counter-Charge
+// a firer: any distance (Blood & Roses 13.3 #5e iii: "any number of hexes
+// may separate"), its Movement Allowance (Arquebus 13.9: "a number of
+// hexes distant equal to or less than the Counter-Charging unit's Movement
+// Allowance (including adjacent)"), else three (ruling R81).
+func counterChargeFireReach(sc *Scenario, st *State, j int) int {
+	r := sc.Tables.Rules
+	switch {
+	case r.CounterChargeFireAnyRange:
+		return math.MaxInt
+	case r.CounterChargeFireMA:
+		return ratings(sc, st, j).MA // a Disordered unit may not Counter-Charge (13.3 #1)
+	}
+	return 3
 }
 
 // stillInOtherZOC: 11.5 bars a Counter-Charge by a unit "that began the

@@ -136,6 +136,10 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 		return refuseFire("9.1", "%s is not on the map", ts.ID)
 	case fu.FiredMarker:
 		return refuseFire("Arquebus 11.5", "%s carries a FIRED marker: a Mounted Arquebus or Mounted Crossbow fires once mounted and may not fire again, not even Return or Reaction Fire, until it dismounts to reload (7.4)", fs.ID)
+	case reaction && fu.Limbered && sc.Tables.Rules.ReactionUnlimberedOnly:
+		return refuseFire("Arquebus 11.2", "%s is limbered: Artillery may use Reaction Fire only \"When already unlimbered\"", fs.ID)
+	case missileDRM(sc, st, firer).None:
+		return refuseFire("Arquebus 11.1", "%s prints no Missile Fire DRM on its %s: \"A unit with a Missile Type, but no Missile Fire DRM on the current side of the counter may not fire\"", fs.ID, counterSide(st, firer))
 	}
 	r := FireRange(sc, st, firer, target)
 	if r > w.MaxRange() {
@@ -160,6 +164,25 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 		return refuseFire("B&R 11.4", "%s is not a missile unit and %s covers it: it is unaffected by missile fire unless the firer is adjacent", ts.ID, h)
 	}
 	return nil
+}
+
+// missileDRM is the Missile Fire DRM printed on the side of unit i's
+// counter in play: the Disordered side's when it is Disordered (Arquebus
+// 11.1, 14.2).
+func missileDRM(sc *Scenario, st *State, i int) MissileDRM {
+	r := ratings(sc, st, i)
+	if st.Units[i].Status == Disordered {
+		return r.FireDisordered
+	}
+	return r.Fire
+}
+
+// counterSide names the side of unit i's counter in play, for messages.
+func counterSide(st *State, i int) string {
+	if st.Units[i].Status == Disordered {
+		return "Disordered side"
+	}
+	return "front side"
 }
 
 func weaponName(w *Weapon) string {
@@ -192,7 +215,13 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 		}
 	}
 	d := sc.Tables.FireDRM
-	if st.Units[firer].Status == Disordered {
+	if m := missileDRM(sc, st, firer); m.Printed {
+		// Arquebus 11.3 Example: "This particular Crossbow unit has a
+		// Missile Fire DRM of 0 on the counter": listed even when 0. The
+		// Disordered side prints its own, lower one (14.2), so no
+		// disordered_firer besides.
+		mods = append(mods, Modifier{DRM: m.DRM, Reason: fmt.Sprintf("%s's Missile Fire DRM on its %s", fs.ID, counterSide(st, firer)), Rule: "Arquebus 11.1"})
+	} else if st.Units[firer].Status == Disordered {
 		add(d.DisorderedFirer, "12.2", "%s is Disordered", fs.ID)
 	}
 	if t := unitType(sc, st, firer); t != nil && t.Mounted {
@@ -217,7 +246,9 @@ func FireModifiers(sc *Scenario, st *State, firer, target int) []Modifier {
 		add(d.ShieldWall, "14.1", "%s is in Shield Wall and fired on through a Frontal hexside", ts.ID)
 	}
 	if w := unitWeapon(sc, st, firer); w != nil && w.OverUnits {
-		if h := overUnitsHex(sc, st, st.Units[firer].Hex, st.Units[target].Hex); h != "" {
+		if h := overUnitsHex(sc, st, st.Units[firer].Hex, st.Units[target].Hex); h != "" && sc.Tables.Rules.RainingFire {
+			add(d.OverUnits, "Arquebus 11.4", "Raining Fire over %s", h)
+		} else if h != "" {
 			add(d.OverUnits, "B&R 11.4", "firing through %s, occupied by units", h)
 		}
 	}

@@ -82,6 +82,9 @@ func (g *game) runMove(r *MoveRun) error {
 			}
 			r.Spent += f.MP
 		}
+		if done, err := g.terrainDisorder(r); err != nil || done {
+			return err
+		}
 		var reactors []int
 		for _, j := range g.reactors(i, r.Path[k]) {
 			if !r.reacted(j) {
@@ -92,10 +95,12 @@ func (g *game) runMove(r *MoveRun) error {
 		if len(reactors) == 0 {
 			continue
 		}
-		if err := g.moveSegment(r, k, r.Cum[k]-r.Spent, g.st.Units[i].Facing); err != nil {
-			return err
+		if r.Start <= k { // not yet moved into the hex by a terrain Disorder check
+			if err := g.moveSegment(r, k, r.Cum[k]-r.Spent, g.st.Units[i].Facing); err != nil {
+				return err
+			}
+			r.Start, r.Spent = k+1, r.Cum[k]
 		}
-		r.Start, r.Spent = k+1, r.Cum[k]
 		asked, err := g.reactionFire(r, reactors)
 		if err != nil || asked {
 			return err

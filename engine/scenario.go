@@ -153,6 +153,26 @@ type UnitSpec struct {
 type Ratings struct {
 	MA, MADisordered       int // Movement Allowance (5.1, 12.2)
 	Shock, ShockDisordered int // Shock Defense DRM (10.4 #3)
+	// Fire, FireDisordered are the Missile Fire DRM printed on the front
+	// and the Disordered side (Arquebus 11.1, 14.2); not Printed in the
+	// volumes whose counters print none.
+	Fire, FireDisordered MissileDRM
+}
+
+// MissileDRM is the Missile Fire DRM printed on one side of a counter
+// (Arquebus 11.1: "All missile units have a Missile Fire DRM which is
+// applied when resolving their Fire ... A unit with a Missile Type, but no
+// Missile Fire DRM on the current side of the counter may not fire").
+type MissileDRM struct {
+	// Printed: the side has the rating at all (the tables' or the battle's
+	// `fire`, `fire_disordered`). Unprinted, the Fire DR takes no counter
+	// DRM, and a Disordered firer takes fire_drm.disordered_firer instead
+	// (Men of Iron 12.2).
+	Printed bool
+	// None: the side prints no Missile Fire DRM, so the unit may not fire
+	// on it (written `none`).
+	None bool
+	DRM  int
 }
 
 // Map is the battlefield: a hex grid with terrain, elevation and hexside

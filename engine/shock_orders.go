@@ -134,6 +134,9 @@ func (g *game) shock(o ShockOrder) error {
 			return g.illegal(o, "10.1", fmt.Sprintf("%s is named twice", g.sc.Units[j].ID))
 		}
 		for _, i := range atk {
+			if why := shockBarred(g.sc, g.st, i, j, g.st.Units[i].Hex); why != "" {
+				return g.illegal(o, "Arquebus 12.3 #2B", why)
+			}
 			if !slices.Contains(frontalEnemies(g.sc, g.st, i), j) {
 				return g.illegal(o, "10.1", fmt.Sprintf("%s is not in a Frontal hex of %s: a unit Shocks the enemy units in its Frontal hexes (10.1)", g.sc.Units[j].ID, g.sc.Units[i].ID))
 			}
@@ -275,15 +278,37 @@ func onField(st *State, i int) bool {
 	return !us.OffMap && us.Status != Eliminated
 }
 
-// frontalEnemies are the enemy combat units in unit i's Frontal hexes.
+// frontalEnemies are the enemy combat units in unit i's Frontal hexes
+// that it may attack: not those in or across terrain whose Shock DRM is
+// "NA" for it (Arquebus 12.1: it must Shock them "unless those units ...
+// are across/in terrain into which the Active unit cannot attack").
 func frontalEnemies(sc *Scenario, st *State, i int) []int {
 	var out []int
 	for _, h := range sc.Map.Grid.FrontalHexes(st.Units[i].Hex, st.Units[i].Facing) {
-		if o := occupant(st, h); o >= 0 && sc.Units[o].Side != sc.Units[i].Side {
+		if o := occupant(st, h); o >= 0 && sc.Units[o].Side != sc.Units[i].Side && shockBarred(sc, st, i, o, st.Units[i].Hex) == "" {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// shockBarred says why unit i, attacking from hex from, may not Shock or
+// Charge unit j: j's hex, or the hexside between them, has a Shock DRM of
+// "NA" for i's class (Arquebus 12.3 #2B: "A unit may attack into/across
+// any terrain not listed as NA in the Shock/Charge DRM column on the
+// Terrain Chart, whether it is prohibited from entering the terrain or
+// not"). "" when it may.
+func shockBarred(sc *Scenario, st *State, i, j int, from hex.Hex) string {
+	c := unitType(sc, st, i).Class()
+	if tt := sc.Tables.Terrain[sc.Map.TerrainAt(st.Units[j].Hex)]; tt != nil && tt.NoShock[c] {
+		return fmt.Sprintf("%s stands in %s, whose Shock/Charge DRM is NA for %s units: %s may not attack it (Arquebus 12.3 #2B)", sc.Units[j].ID, terrainName(tt), c, sc.Units[i].ID)
+	}
+	for _, f := range featuresBetween(&sc.Map, from, st.Units[j].Hex) {
+		if t := sc.Tables.Hexsides[f.Feature]; t != nil && t.NoShock[c] {
+			return fmt.Sprintf("the %s between %s and %s has a Shock/Charge DRM of NA for %s units: %s may not attack %s across it (Arquebus 12.3 #2B)", t.Name, from, st.Units[j].Hex, c, sc.Units[i].ID, sc.Units[j].ID)
+		}
+	}
+	return ""
 }
 
 // AttackDeclared: a Shock or Charge attack was declared (10.3 Step 1). A

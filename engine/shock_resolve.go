@@ -50,6 +50,14 @@ func (g *game) rollAttack(sa ShockAttack) error {
 		mods = append(mods, g.counterChargeMods(a, j)...)
 		mods = append(mods, g.breachMods(atk, j)...) // B&R 6.3 Into the Breach
 		col := shockColumn(g.st, j)
+		if unitType(g.sc, g.st, j).NoShockDie {
+			result := overrun(name == "Charge")
+			g.emit(AttackResolved{Round: round, Attackers: res.Attackers, Defender: g.sc.Units[j].ID,
+				Table: table.Name, Column: col, NoDie: true, Result: result.Text})
+			res.From = append(res.From, g.st.Units[j].Hex)
+			res.Results = append(res.Results, result)
+			continue
+		}
 		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(res.Attackers, ", "), g.sc.Units[j].ID), mods...)
 		if err != nil {
 			return err
@@ -62,6 +70,20 @@ func (g *game) rollAttack(sa ShockAttack) error {
 	}
 	g.emit(AttackRolled{Resolution: res})
 	return nil
+}
+
+// overrun is the result of a Shock or Charge against a unit of a
+// NoShockDie type, with no die: "No die is rolled when Artillery units are
+// Shocked or Charged, unless they are stacked with another non-Artillery
+// unit. The result is automatically Defender Eliminated for Shock attacks
+// and Defender Eliminated, Continued Attack for Charges" (Arquebus 12.5).
+func overrun(charge bool) Result {
+	why := "Arquebus 12.5: no die is rolled against Artillery"
+	r := Result{Text: "Defender Eliminated", Defender: []Effect{{Kind: EffectEliminated, Why: why}}}
+	if charge {
+		r.Text, r.ContinuedAttack = "Defender Eliminated, Continued Attack", true
+	}
+	return r
 }
 
 // effectStep is one unit's share of an attack's results.
@@ -662,7 +684,10 @@ type AttackResolved struct {
 	Table     string   `json:"table"`
 	Column    string   `json:"column"`
 	Roll      Roll     `json:"roll"`
-	Result    string   `json:"result"`
+	// NoDie: no die was rolled, the result is the rule's (Arquebus 12.5);
+	// Roll is empty.
+	NoDie  bool   `json:"no_die,omitempty"`
+	Result string `json:"result"`
 }
 
 func (e AttackResolved) apply(st *State) {
@@ -673,6 +698,9 @@ func (e AttackResolved) apply(st *State) {
 }
 
 func (e AttackResolved) describe(*Scenario) string {
+	if e.NoDie {
+		return fmt.Sprintf("%s against %s: no die is rolled against Artillery (Arquebus 12.5), %s: %s.", strings.Join(e.Attackers, " and "), e.Defender, e.Table, e.Result)
+	}
 	return fmt.Sprintf("%s against %s: %s: %s, %s column: %s (10.3).", strings.Join(e.Attackers, " and "), e.Defender,
 		describeRoll(e.Roll), e.Table, e.Column, e.Result)
 }

@@ -76,6 +76,12 @@ type MovementRules struct {
 	LeaveAdjacentMP        int
 	PassThroughMP          int
 	PassThroughDisorderMax int
+	// TerrainDisorderMax: a unit in good order that enters a hex, or
+	// crosses a hexside, whose Terrain Chart entry is "D" for its class
+	// (TerrainType.Disorder, HexsideType.Disorder) rolls one die, and this
+	// or less Disorders it (Arquebus 7.2: "'D' means there is a chance of
+	// Disorder"; Herald's own number, ruling R406).
+	TerrainDisorderMax int
 }
 
 // ShockDRMs are the fixed numbers of Shock and Charge combat (10.4, 11.4,
@@ -444,6 +450,24 @@ type Rules struct {
 	// Men of Iron 13.2 captures it, and adds a Retired unit's Disordered
 	// Shock DRM to that die.
 	StandardsDisplaced bool
+	// ReactionUnlimberedOnly: a unit with a limbered side (UnitType.
+	// LimberedSide) may use Reaction Fire only while unlimbered (Arquebus
+	// 11.2: Artillery "Reaction Fire ... When already unlimbered"); Blood
+	// & Roses lets limbered Artillery react, its fire unlimbering it
+	// (ruling R240).
+	ReactionUnlimberedOnly bool
+	// CounterChargeFireMA: a Counter-Charge against fire reaches a firer
+	// as many hexes away as the unit's Movement Allowance, adjacent
+	// included (Arquebus 13.3 #5e iii, 13.9; ruling R402), instead of one
+	// to three hexes; CounterChargeFireAnyRange still wins.
+	CounterChargeFireMA bool
+	// RainingFire: a weapon that fires over units (Weapon.OverUnits) does
+	// so only over a unit next to the firer at a target two hexes off,
+	// and not over a friendly unit Engaged with the target (Arquebus 11.4
+	// Raining Fire; ruling R405); other units block its line of sight as
+	// they block a crossbow's. fire_drm.over_units is the Raining Fire
+	// DRM. Men of Iron 9.4 lets archers fire over any unit at any range.
+	RainingFire bool
 }
 
 // PassThroughRule is a volume's own pass-through (Blood & Roses 10.0):
@@ -593,6 +617,11 @@ type UnitType struct {
 	// dismounts, which reloads it (Arquebus 11.1, 11.5: Mounted Arquebus
 	// and Mounted Crossbow; UnitState.FiredMarker).
 	FiredMarker bool
+	// NoShockDie: no die is rolled when a unit of this type is Shocked or
+	// Charged (alone: the engine has no stacking yet); a Shock Eliminates
+	// it, a Charge Eliminates it with a Continued Attack (Arquebus 12.5:
+	// Artillery; ruling R403).
+	NoShockDie bool
 }
 
 // CavalryRetreat is the die a unit rolls after it Retreats Before Shock
@@ -651,6 +680,13 @@ type TerrainType struct {
 	// Hedgerow: a Hedgerow/Brush hex (Blood & Roses 11.4; Weapon.
 	// HedgerowBlocks, Rules.HedgerowCover).
 	Hedgerow bool
+	// NoShock: the Shock DRM is "NA" for attackers of the class: they may
+	// not Shock or Charge a defender in this hex (Arquebus 12.3 #2B).
+	NoShock map[Class]bool
+	// Disorder: the Terrain Chart's "D" for the class: a unit of it
+	// entering the hex rolls for Disorder (Arquebus 7.2; MovementRules.
+	// TerrainDisorderMax).
+	Disorder map[Class]bool
 }
 
 // HexsideType is a row of the Terrain Effects Chart for hexside features.
@@ -674,6 +710,18 @@ type HexsideType struct {
 	// Hedgerow: a Hedgerow hexside (Blood & Roses 11.4; Weapon.
 	// HedgerowBlocks, Rules.HedgerowCover).
 	Hedgerow bool
+	// BlocksLOS: a line of sight that crosses the hexside is blocked, for
+	// fire and for Charge alike, the firing and target hexes' own
+	// hexsides too (Arquebus 11.4: "by Wall hexsides and the two
+	// impassable hexsides of the Torre del Gallo ... Units may not fire
+	// through a Wall hexside"; ruling R401).
+	BlocksLOS bool
+	// NoShock: no Shock or Charge across it by attackers of the class
+	// (Arquebus 12.3 #2B: a Shock/Charge DRM of "NA").
+	NoShock map[Class]bool
+	// Disorder: a unit of the class crossing it rolls for Disorder
+	// (Arquebus 7.2 "D").
+	Disorder map[Class]bool
 }
 
 // Weapon is a row of the Fire/Range DRM chart (9.1, 9.3).
