@@ -71,8 +71,9 @@ func SkirmishersContacted(sk, by *Unit, inOpen bool) bool {
 }
 
 // woc lists A. WEAPON OF CHOICE in priority order: "Knights, mounted or on
-// foot. Spears. Formed cavalry. Men At Arms."
-var woc = [][]string{{"Kn", "Fkn"}, {"Sp"}, {"Cv"}, {"Maa"}}
+// foot. Spears. Formed cavalry. Men At Arms." Knights are the Kn type
+// (mounted or dismounted), not the undefined Fkn (R512).
+var woc = [][]string{{"Kn"}, {"Sp"}, {"Cv"}, {"Maa"}}
 
 // WeaponOfChoice says which of two units in melee claims the weapon of
 // choice: 0 neither, 1 a, 2 b. "Is used only in open terrain and on gentle

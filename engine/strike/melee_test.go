@@ -208,7 +208,7 @@ func TestWeaponOfChoice(t *testing.T) {
 		{"Maa", "Cv", true, 2},
 		{"Maa", "LB", true, 1},
 		{"Kn", "Kn", true, 0},
-		{"Kn", "Fkn", true, 0},
+		{"Kn", "Fkn", true, 1}, // Fkn are not "Knights" (R512)
 		{"LB", "Sk", true, 0},
 		{"Kn", "Sp", false, 0},
 	}

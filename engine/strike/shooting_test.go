@@ -241,3 +241,18 @@ func TestEligible(t *testing.T) {
 		t.Errorf("knights shoot: %v", got)
 	}
 }
+
+// NOTES: "Artillery rolls 1 D20 per stand."
+func TestArtilleryOneDiePerStand(t *testing.T) {
+	tb := tables(t)
+	d := strike.NewScript(1, 20, 7)
+	v, err := strike.Shoot(tb, d, strike.Fire{Unit: unit(t, tb, "Art", 3), Shots: shots(3, strike.Distant)}, unit(t, tb, "Sp", 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	used(t, d)
+	// CV 7 - 3 at distant range: 1 strikes, 20 and 7 miss.
+	if len(v.Rolls) != 3 || v.Strikes != 1 || v.Rolls[0].CV != 4 {
+		t.Errorf("%+v", v)
+	}
+}
