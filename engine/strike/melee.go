@@ -27,7 +27,7 @@ type Frontage struct {
 // "may not use rear or overlapping stands against these attacks": on a
 // flank its contacted end stands turn to face and stand one behind another,
 // so one fights (the first example); in the rear the stands in contact
-// fight (the second example).
+// fight (the second example). Ruling R532.
 func Fighters(t *Tables, u *Unit, f Frontage, stationary, inOpen bool) int {
 	var n int
 	switch {
@@ -60,8 +60,9 @@ func FlankOrRearContact(u *Unit) (destroyed bool) {
 
 // SkirmishersContacted applies SKIRMISHERS: "Contact with formed enemy
 // troops in the open destroys skirmishers." It reports whether sk was
-// destroyed. (Their fire first, "if attacked from the front ... at
-// effective range", is the charge's business.)
+// destroyed. Skirmishers are the Sk type (R535). (Their fire first, "if
+// attacked from the front ... at effective range", is the charge's
+// business.)
 func SkirmishersContacted(sk, by *Unit, inOpen bool) bool {
 	if sk.Type.Skirmisher && by.Type.Formed && inOpen {
 		sk.Stands, sk.FiguresLost = 0, 0
@@ -119,7 +120,10 @@ type MeleeSide struct {
 }
 
 // MeleeFactors selects the MELEE and SHARED lines of the COMBAT TABLE for
-// a side against its foe.
+// a side against its foe. "Fkn vs. foot other than ordered Sp in the
+// open" counts against foot totally in the open unless it is Sp in good
+// order (R511); Fkn are mounted but get the Fkn lines, not "other
+// mounted" (R503).
 func MeleeFactors(t *Tables, me, foe MeleeSide) Factors {
 	c, u := t.Combat, me.Unit
 	charged := func(m ChargeMod) bool { return ChargeBonus(u.Type, me.Charged, m.Over) && me.InOpen }
@@ -170,8 +174,9 @@ type MeleeResult struct {
 // modified CV, an attached Personality rolls his bonus die, the unit that
 // took the most strikes is the original loser ("Ties always go to the
 // defender or counter-charger"), both sides take their SRT results, and
-// attached Personalities make their PCS checks. The attacker rolls first.
-// Melee morale (6.) and captures follow: FinalMelee, Capture.
+// attached Personalities make their PCS checks. The attacker rolls first
+// (R533); a counter-charger wins a tie (R534). Melee morale (6.) and
+// captures follow: FinalMelee, Capture.
 func Melee(t *Tables, d Dice, att, def MeleeSide) (MeleeResult, error) {
 	var r MeleeResult
 	var err error

@@ -91,7 +91,8 @@ const (
 	DoubleNever   = "never"
 )
 
-// Qualities a unit may have (COMBAT TABLE: superior troop quality, trained).
+// Qualities a unit may have (COMBAT TABLE: superior troop quality, trained),
+// independent of each other (R530).
 const (
 	Superior = "superior"
 	Trained  = "trained"

@@ -64,7 +64,7 @@ func AttackAspect(attacker, defender Unit) (a Aspect, ok bool) {
 
 // InContact lists the stands of u that share a length of edge with the
 // outline of enemy: stands matched up side to side (4. MATCH UP), not
-// stands that meet it at one corner only.
+// stands that meet it at one corner only (R531).
 func InContact(u, enemy Unit) []Stand {
 	var out []Stand
 	for _, s := range u.Stands() {
@@ -106,7 +106,7 @@ func EdgeContact(a, b Polygon) bool {
 // overlapping stands (OVERLAPS: "A unit with a larger frontage may gain the
 // advantage of one stand per flank"): a front-rank stand not in contact,
 // next to the outermost front-rank stand that is, on each side, when u's
-// frontage is the larger. It returns 0, 1 or 2.
+// frontage is the larger (R531). It returns 0, 1 or 2.
 func Overlaps(u, enemy Unit) int {
 	if u.Frontage() <= enemy.Frontage()+Eps {
 		return 0

@@ -65,7 +65,7 @@ func (t Table) TerrainAt(p Vec) Terrain {
 
 // AllOpen reports whether a footprint touches no area other than open
 // ground: the fragment's "totally in the open" (COMBAT TABLE). A footprint
-// that merely touches an obstacle's edge is not totally in the open.
+// that merely touches an obstacle's edge is not totally in the open (R508).
 func (t Table) AllOpen(p Polygon) bool {
 	for _, a := range t.Areas {
 		if a.Terrain != Open && Meets(p, a.Shape) {
