@@ -119,6 +119,13 @@ func FateOf(c Card) Fate {
 	return Escaped
 }
 
+// MustDraw reports whether a Personality's fate is drawn after a melee
+// (R524): he was wounded in it or his unit is its final loser, and he is
+// neither dead nor already a prisoner.
+func MustDraw(p *Personality, woundedInMelee, unitLost bool) bool {
+	return !p.Killed && !p.Captured && (woundedInMelee || unitLost)
+}
+
 // Capture draws the card for one event (C. CAPTURING A PERSONALITY OR
 // BANNER: "When a personality is wounded in melee or involved in a losing
 // melee there is a chance he is lost, captured or killed ... The opposing

@@ -145,3 +145,26 @@ func TestCapture(t *testing.T) {
 		t.Error("a 14 of spades was drawn")
 	}
 }
+
+// R524: one draw for a Personality wounded in the melee or on the losing
+// side, once if both; none for the dead or the already captured.
+func TestMustDraw(t *testing.T) {
+	cases := []struct {
+		p             strike.Personality
+		wounded, lost bool
+		want          bool
+	}{
+		{strike.Personality{}, false, false, false},
+		{strike.Personality{}, true, false, true},
+		{strike.Personality{}, false, true, true},
+		{strike.Personality{}, true, true, true},
+		{strike.Personality{Killed: true}, true, true, false},
+		{strike.Personality{Captured: true}, false, true, false},
+	}
+	for i, c := range cases {
+		p := c.p
+		if got := strike.MustDraw(&p, c.wounded, c.lost); got != c.want {
+			t.Errorf("case %d: %v, want %v", i+1, got, c.want)
+		}
+	}
+}

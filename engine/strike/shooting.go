@@ -45,8 +45,8 @@ type Shot struct {
 // and ARC OF FIRE ("The entire target stand must be within the shooting
 // arc"; distance "from the closest point of the firing stand to the
 // closest point of the target"). Each stand measures to the nearest target
-// stand wholly inside its arc, a range being inclusive (R513). A unit without a missile weapon has no
-// shots.
+// stand wholly inside its arc, a range being inclusive (R513). A unit
+// without a missile weapon has no shots.
 func Eligible(t *Tables, shooter *Unit, sf table.Unit, target *Unit, tf table.Unit) []Shot {
 	w := t.WeaponOf(shooter.Type)
 	if w == nil {
