@@ -261,3 +261,28 @@ func TestTerrain(t *testing.T) {
 		t.Error("a stand touching the hill is totally in the open")
 	}
 }
+
+func TestFoeHigherOrObstacle(t *testing.T) {
+	tb := Table{Width: 72, Height: 48, Areas: []Area{
+		{Name: "hill", Terrain: HigherGround, Shape: Polygon{{10, 10}, {30, 10}, {30, 30}, {10, 30}}},
+		{Name: "slope", Terrain: GentleSlope, Shape: Polygon{{10, 5}, {30, 5}, {30, 10}, {10, 10}}},
+		{Name: "wood", Terrain: Obstacle, Shape: Polygon{{40, 10}, {50, 10}, {50, 20}, {40, 20}}},
+	}}
+	stand := func(x, y float64) Polygon { return box(x, y, 0, 2, 1).Outline() }
+	cases := []struct {
+		name    string
+		me, foe Polygon
+		want    bool
+	}{
+		{"foe on the hill, me in the open", stand(20, 2), stand(20, 15), true},
+		{"both on the hill", stand(20, 25), stand(20, 15), false},
+		{"foe on the slope", stand(20, 2), stand(20, 8), false},
+		{"foe in the wood", stand(45, 25), stand(45, 15), true},
+		{"me in the wood, foe in the open", stand(45, 15), stand(45, 25), false},
+	}
+	for _, c := range cases {
+		if got := tb.FoeHigherOrObstacle(c.me, c.foe); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -105,3 +105,13 @@ func segsMeet(p, q, r, s Vec) bool {
 	return segDist(r, p, q) <= Eps || segDist(s, p, q) <= Eps ||
 		segDist(p, r, s) <= Eps || segDist(q, r, s) <= Eps
 }
+
+// FoeHigherOrObstacle reports the COMBAT TABLE's "Foe is on higher
+// elevation or is in obstacle terrain" for a stand me against a stand foe:
+// the ground under the foe's centre is obstacle, or it is higher ground
+// and the ground under mine is not. A gentle slope is not higher
+// elevation (R536).
+func (t Table) FoeHigherOrObstacle(me, foe Polygon) bool {
+	f := t.TerrainAt(Centre(foe))
+	return f == Obstacle || (f == HigherGround && t.TerrainAt(Centre(me)) != HigherGround)
+}
