@@ -1,6 +1,10 @@
 package strike
 
-import "fmt"
+import (
+	"fmt"
+
+	"herald/engine/strike/table"
+)
 
 // Role is how a unit meets a charge: its target, or a supporting unit.
 type Role int
@@ -57,3 +61,59 @@ func ReactTo(t *Tables, u *Unit, s ChargeSituation) (r Reaction, destroyed bool,
 
 // ChargeDistance is a charge move: "3 normal moves" (1. DECLARE CHARGES).
 func ChargeDistance(tt *TroopType) float64 { return 3 * tt.Move }
+
+// ChargeTarget is where a charge's target is, as the restrictions see it.
+type ChargeTarget struct {
+	Unit   *Unit
+	InOpen bool         // the target is in the open
+	Aspect table.Aspect // the face of the target the charger is on
+	Inches float64      // the distance from the charger to the target
+}
+
+// MayCharge applies CHARGE RESTRICTIONS to a unit's charge and returns
+// nil, or an error naming the restriction and what would make the charge
+// legal:
+//
+//   - "Infantry may not charge ordered cavalry in the open unless within 3"
+//     of the targets front or one move of the target's flank or rear."
+//   - "Missile infantry may not charge formed troops in the open unless
+//     within 3" of the targets front or one move of the target's flank or
+//     rear."
+//   - "Sk, Lc and Ha may not charge any formed troops in the open unless
+//     within 3" of the target front or one 1/3rd a move of the target's flank
+//     or rear."
+//
+// "Ordered cavalry" is a mounted unit in good order; infantry is any foot
+// unit; "one 1/3rd a move" is a third of the charger's MOVE (R537). The
+// Personalities' restriction ("may not charge unless attached to a unit
+// that is charging") is the orders' business: a Personality is not a Unit.
+func MayCharge(charger *Unit, tg ChargeTarget) error {
+	if !tg.InOpen {
+		return nil
+	}
+	c, t := charger.Type, tg.Unit
+	front, side := 3.0, c.Move
+	var who, what string
+	switch {
+	case !c.Formed:
+		if !t.Type.Formed {
+			return nil
+		}
+		who, what, side = "Sk, Lc and Ha", "formed troops", c.Move/3
+	case !c.Mounted && c.Weapon != "" && t.Type.Formed:
+		who, what = "missile infantry", "formed troops"
+	case !c.Mounted && t.Type.Mounted && !t.Disordered:
+		who, what = "infantry", "ordered cavalry"
+	default:
+		return nil
+	}
+	limit := front
+	if tg.Aspect.IsFlankOrRear() {
+		limit = side
+	}
+	if tg.Inches <= limit+table.Eps {
+		return nil
+	}
+	return fmt.Errorf("%s may not charge %s in the open from %g\" of its %s: only within %g\" of its front or %g\" of its flank or rear (CHARGE RESTRICTIONS)",
+		who, what, tg.Inches, tg.Aspect, front, side)
+}

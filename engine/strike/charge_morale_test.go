@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"herald/engine/strike"
+	"herald/engine/strike/table"
 )
 
 // 2. REACTION TO A CHARGE through the house Charge Reaction Table.
@@ -92,5 +93,46 @@ func TestFinalMelee(t *testing.T) {
 		if l != c.attFinalLoser || r != c.ret {
 			t.Errorf("%s: attacker final loser %v retreat %v", c.name, l, r)
 		}
+	}
+}
+
+// CHARGE RESTRICTIONS.
+func TestMayCharge(t *testing.T) {
+	tb := tables(t)
+	disorderedKn := unit(t, tb, "Kn", 2)
+	disorderedKn.Disordered = true
+	cases := []struct {
+		name    string
+		charger string
+		target  *strike.Unit
+		open    bool
+		aspect  table.Aspect
+		inches  float64
+		ok      bool
+	}{
+		{"Maa at knights' front from 3\"", "Maa", unit(t, tb, "Kn", 2), true, table.Front, 3, true},
+		{"Maa at knights' front from 3.5\"", "Maa", unit(t, tb, "Kn", 2), true, table.Front, 3.5, false},
+		{"Maa at knights' flank from one move (4\")", "Maa", unit(t, tb, "Kn", 2), true, table.LeftFlank, 4, true},
+		{"Maa at knights' rear from 4.5\"", "Maa", unit(t, tb, "Kn", 2), true, table.Rear, 4.5, false},
+		{"Maa at disordered knights", "Maa", disorderedKn, true, table.Front, 10, true},
+		{"Maa at knights in a wood", "Maa", unit(t, tb, "Kn", 2), false, table.Front, 10, true},
+		{"Maa at Sp from afar", "Maa", unit(t, tb, "Sp", 2), true, table.Front, 10, true},
+		{"LB at Sp's front from 5\"", "LB", unit(t, tb, "Sp", 2), true, table.Front, 5, false},
+		{"LB at Sk from 5\"", "LB", unit(t, tb, "Sk", 2), true, table.Front, 5, true},
+		{"Lc at Sp's flank from a third of 8\"", "Lc", unit(t, tb, "Sp", 2), true, table.RightFlank, 8.0 / 3, true},
+		{"Lc at Sp's flank from 3\"", "Lc", unit(t, tb, "Sp", 2), true, table.RightFlank, 3, false},
+		{"Sk at Sp's front from 3\"", "Sk", unit(t, tb, "Sp", 2), true, table.Front, 3, true},
+		{"Ha at Lc from afar", "Ha", unit(t, tb, "Lc", 2), true, table.Front, 12, true},
+		{"Kn at anything", "Kn", unit(t, tb, "Sp", 2), true, table.Front, 12, true},
+	}
+	for _, c := range cases {
+		err := strike.MayCharge(unit(t, tb, c.charger, 2), strike.ChargeTarget{Unit: c.target, InOpen: c.open, Aspect: c.aspect, Inches: c.inches})
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v, want allowed %v", c.name, err, c.ok)
+		}
+	}
+	err := strike.MayCharge(unit(t, tb, "LB", 2), strike.ChargeTarget{Unit: unit(t, tb, "Sp", 2), InOpen: true, Aspect: table.Front, Inches: 5})
+	if err == nil || err.Error() != `missile infantry may not charge formed troops in the open from 5" of its front: only within 3" of its front or 4" of its flank or rear (CHARGE RESTRICTIONS)` {
+		t.Errorf("refusal %v", err)
 	}
 }

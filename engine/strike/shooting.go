@@ -158,7 +158,12 @@ func (v *Volley) apply(target *Unit) {
 }
 
 // Shoot resolves one unit's fire at a target that does not shoot back.
+// A unit with no eligible shot does not shoot: no die is rolled and its
+// target's Personality makes no check.
 func Shoot(t *Tables, d Dice, f Fire, target *Unit) (Volley, error) {
+	if len(f.Shots) == 0 {
+		return Volley{Shooter: f.Unit.Name, Target: target.Name}, nil
+	}
 	v, err := roll(t, d, f, target)
 	if err != nil {
 		return Volley{}, err
@@ -186,6 +191,16 @@ func Duel(t *Tables, d Dice, a, b Fire) ([]Volley, error) {
 	ra, rb := rof(t, a.Unit), rof(t, b.Unit)
 	if rb > ra {
 		a, b = b, a
+	}
+	switch {
+	case len(a.Shots) == 0 && len(b.Shots) == 0:
+		return nil, nil
+	case len(a.Shots) == 0:
+		v, err := Shoot(t, d, b, a.Unit)
+		return []Volley{v}, err
+	case len(b.Shots) == 0:
+		v, err := Shoot(t, d, a, b.Unit)
+		return []Volley{v}, err
 	}
 	first, err := roll(t, d, a, b.Unit)
 	if err != nil {

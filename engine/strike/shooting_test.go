@@ -256,3 +256,26 @@ func TestArtilleryOneDiePerStand(t *testing.T) {
 		t.Errorf("%+v", v)
 	}
 }
+
+// A side with no eligible shot does not take part: the other simply
+// shoots, and a unit with no shot rolls nothing.
+func TestDuelOneSideCannotShoot(t *testing.T) {
+	tb := tables(t)
+	lb, cb := unit(t, tb, "LB", 4), unit(t, tb, "CB", 4)
+	cb.Personality = &strike.Personality{Name: "Messire Jean", SR: 6}
+	d := strike.NewScript(1, 2, 19) // CB's two shots; the 19 stays: LB has no shot and no Personality
+	vs, err := strike.Duel(tb, d, strike.Fire{Unit: lb}, strike.Fire{Unit: cb, Shots: shots(2, strike.Effective)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 1 || vs[0].Shooter != "CB" || len(vs[0].Rolls) != 2 {
+		t.Errorf("volleys %+v", vs)
+	}
+	if d, _ := d.Remaining(); d != 1 {
+		t.Errorf("%d rolls left, want 1", d)
+	}
+	v, err := strike.Shoot(tb, strike.NewScript(), strike.Fire{Unit: lb}, cb)
+	if err != nil || len(v.Rolls) != 0 || len(v.Checks) != 0 {
+		t.Errorf("a unit without a shot: %+v, %v", v, err)
+	}
+}
