@@ -17,6 +17,22 @@ type Frontage struct {
 	Aspect    table.Aspect // the face of this unit the enemy is on
 }
 
+// Engagement reads both Frontages off the table after the match up: the
+// attacker meets with its front; the defender on the face the attacker's
+// first stand in contact is on (R507). ok is false if they do not touch.
+func Engagement(att, def table.Unit) (attacker, defender Frontage, ok bool) {
+	aspect, ok := table.AttackAspect(att, def)
+	if !ok {
+		return Frontage{}, Frontage{}, false
+	}
+	attacker = Frontage{InContact: len(table.InContact(att, def)), Overlaps: table.Overlaps(att, def), Depth: att.Ranks}
+	defender = Frontage{InContact: len(table.InContact(def, att)), Depth: def.Ranks, Aspect: aspect}
+	if aspect == table.Front {
+		defender.Overlaps = table.Overlaps(def, att)
+	}
+	return attacker, defender, true
+}
+
 // Fighters is the number of a unit's stands that roll in a melee.
 //
 // WHO CAN MELEE and SHOOT: "Stationary Sp in the open and in good order

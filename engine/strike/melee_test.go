@@ -50,20 +50,19 @@ func TestFlankAttackExample(t *testing.T) {
 	tb := tables(t)
 	defF := table.Unit{Pos: table.Vec{X: 0, Y: 0}, Facing: 0, Files: 3, Ranks: 2, StandWidth: 1, StandDepth: 1}
 	attF := table.Unit{Pos: table.Vec{X: 1.5, Y: -1}, Facing: 270, Files: 2, Ranks: 1, StandWidth: 1, StandDepth: 1}
-	aspect, _ := table.AttackAspect(attF, defF)
-	contacted := table.InContact(defF, attF)
-	if len(contacted) != 2 {
-		t.Fatalf("%d end stands contacted, want 2", len(contacted))
+	af, df, ok := strike.Engagement(attF, defF)
+	if !ok || df.InContact != 2 || df.Aspect != table.RightFlank {
+		t.Fatalf("defender %+v, want the 2 end stands contacted on the right flank", df)
 	}
 	def, att := unit(t, tb, "Maa", 6), unit(t, tb, "Maa", 2)
 	if strike.FlankOrRearContact(def) || !def.Disordered {
 		t.Fatal("the unit attacked in the flank is not disordered")
 	}
-	n := strike.Fighters(tb, def, strike.Frontage{InContact: len(contacted), Overlaps: 0, Depth: 2, Aspect: aspect}, true, true)
+	n := strike.Fighters(tb, def, df, true, true)
 	if n != 1 {
 		t.Fatalf("the defender fights with %d stands, want 1", n)
 	}
-	natt := strike.Fighters(tb, att, strike.Frontage{InContact: len(table.InContact(attF, defF)), Overlaps: table.Overlaps(attF, defF), Depth: 1}, false, true)
+	natt := strike.Fighters(tb, att, af, false, true)
 	// The attacker's two stands touch the flank; the defender, disordered,
 	// rolls one die at CV 7 ×½ = 3.
 	d := strike.NewScript(9, 9, 3)
@@ -91,15 +90,17 @@ func TestRearAttackExample(t *testing.T) {
 	tb := tables(t)
 	defF := table.Unit{Pos: table.Vec{X: 0, Y: 0}, Facing: 0, Files: 4, Ranks: 3, StandWidth: 1, StandDepth: 1}
 	attF := table.Unit{Pos: table.Vec{X: 0, Y: -3}, Facing: 0, Files: 2, Ranks: 1, StandWidth: 1, StandDepth: 1}
-	aspect, _ := table.AttackAspect(attF, defF)
-	if aspect != table.Rear {
-		t.Fatalf("aspect %v", aspect)
+	af, df, _ := strike.Engagement(attF, defF)
+	if df.Aspect != table.Rear {
+		t.Fatalf("aspect %v", df.Aspect)
 	}
-	def := unit(t, tb, "Sp", 12)
+	def, att := unit(t, tb, "Sp", 12), unit(t, tb, "Maa", 2)
 	strike.FlankOrRearContact(def)
-	f := strike.Frontage{InContact: len(table.InContact(defF, attF)), Overlaps: table.Overlaps(defF, attF), Depth: 3, Aspect: aspect}
-	if n := strike.Fighters(tb, def, f, true, true); n != 2 || !def.Disordered {
+	if n := strike.Fighters(tb, def, df, true, true); n != 2 || !def.Disordered {
 		t.Errorf("the defender fights with %d stands (disordered %v), want 2", n, def.Disordered)
+	}
+	if n := strike.Fighters(tb, att, af, false, true); n != 2 {
+		t.Errorf("the attacker fights with %d stands, want 2", n)
 	}
 }
 
@@ -240,5 +241,24 @@ func TestSkirmishersContacted(t *testing.T) {
 	}
 	if strike.SkirmishersContacted(unit(t, tb, "LB", 3), unit(t, tb, "Kn", 2), true) {
 		t.Error("formed longbowmen destroyed as skirmishers")
+	}
+}
+
+// A frontal engagement on the table: 4 files of Sp, 3 deep, stationary,
+// against 2 files of Maa centred on them: the Sp fight 2 × 3 ranks and an
+// overlap on each flank with the stand behind it.
+func TestFrontalEngagement(t *testing.T) {
+	tb := tables(t)
+	spF := table.Unit{Pos: table.Vec{X: 0, Y: 0}, Facing: 0, Files: 4, Ranks: 3, StandWidth: 1, StandDepth: 1}
+	maaF := table.Unit{Pos: table.Vec{X: 0, Y: 0}, Facing: 180, Files: 2, Ranks: 2, StandWidth: 1, StandDepth: 1}
+	af, df, ok := strike.Engagement(maaF, spF)
+	if !ok || df.Aspect != table.Front || df.InContact != 2 || df.Overlaps != 2 || af.Overlaps != 0 {
+		t.Fatalf("attacker %+v defender %+v", af, df)
+	}
+	if n := strike.Fighters(tb, unit(t, tb, "Sp", 12), df, true, true); n != 10 {
+		t.Errorf("Sp fight with %d stands, want 2×3 + 2×2 = 10", n)
+	}
+	if n := strike.Fighters(tb, unit(t, tb, "Maa", 4), af, false, true); n != 2 {
+		t.Errorf("Maa fight with %d stands, want 2", n)
 	}
 }
