@@ -197,7 +197,7 @@ const (
 	NoReaction        Reaction = "none"                // a supporting unit that does nothing
 )
 
-// Reactions lists every reaction name, for the loader.
+// AllReactions lists every reaction name, for the loader.
 var AllReactions = []Reaction{Stand, CounterCharge, CounterChargeHalf, StandAndFire, FireAndRetire, ShootAtCharger, NoReaction}
 
 // Troop returns a troop type by id.
