@@ -234,3 +234,33 @@ func rof(t *Tables, u *Unit) int {
 	}
 	return -1
 }
+
+// ChargeFire lists the shots of shooter at a charger during the charge
+// (2. REACTION TO A CHARGE): every stand with a charger's stand wholly in
+// its arc shoots, whatever the range ("even if the charge starts outside
+// of shooting range the fire still takes place!"), at the band the
+// reaction gives: supporting units "as if at distant range", "Weapons with
+// out such range still may fire but with the -3 penalty"; missile troops
+// standing to fire at effective range, or at distant range if in contact or
+// in obstacle terrain. Artillery and handguns never fire at chargers.
+func ChargeFire(t *Tables, shooter *Unit, sf table.Unit, charger *Unit, cf table.Unit, band Band) []Shot {
+	w := t.WeaponOf(shooter.Type)
+	if w == nil || w.NoDefensiveFire {
+		return nil
+	}
+	half := t.Arcs[shooter.Type.Arc]
+	var shots []Shot
+	for _, s := range sf.Stands() {
+		best := math.Inf(1)
+		for _, cs := range cf.Stands() {
+			poly := cf.StandPoly(cs)
+			if table.InArc(sf, s, half, poly) {
+				best = math.Min(best, table.Distance(sf.StandPoly(s), poly))
+			}
+		}
+		if !math.IsInf(best, 1) {
+			shots = append(shots, Shot{Stand: s, Distance: best, Band: band, Massed: Massed(charger, cf, table.Centre(sf.StandPoly(s)))})
+		}
+	}
+	return shots
+}

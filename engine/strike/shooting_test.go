@@ -279,3 +279,31 @@ func TestDuelOneSideCannotShoot(t *testing.T) {
 		t.Errorf("a unit without a shot: %+v, %v", v, err)
 	}
 }
+
+// Fire at a charger: out of range it still takes place, at distant range
+// (−3) for supporting units, javelins included; artillery and handguns
+// never fire.
+func TestChargeFire(t *testing.T) {
+	tb := tables(t)
+	sf := table.Unit{Pos: table.Vec{X: 0, Y: 0}, Facing: 0, Files: 2, Ranks: 1, StandWidth: 2, StandDepth: 1}
+	cf := table.Unit{Pos: table.Vec{X: 0, Y: 30}, Facing: 180, Files: 2, Ranks: 1, StandWidth: 2, StandDepth: 1} // 30": beyond every range
+	kn := unit(t, tb, "Kn", 2)
+	for _, c := range []struct {
+		id string
+		n  int
+	}{{"LB", 2}, {"Lc", 2}, {"HG", 0}, {"Art", 0}, {"Maa", 0}} {
+		got := strike.ChargeFire(tb, unit(t, tb, c.id, 2), sf, kn, cf, strike.Distant)
+		if len(got) != c.n {
+			t.Errorf("%s: %d shots, want %d", c.id, len(got), c.n)
+		}
+	}
+	lc := unit(t, tb, "Lc", 2)
+	d := strike.NewScript(4, 5)
+	v, err := strike.Shoot(tb, d, strike.Fire{Unit: lc, Shots: strike.ChargeFire(tb, lc, sf, kn, cf, strike.Distant)}, kn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Rolls[0].CV != 4 || v.Strikes != 1 {
+		t.Errorf("javelins at a charger: CV %d, %d strikes; want 4 (7-3) and 1", v.Rolls[0].CV, v.Strikes)
+	}
+}
