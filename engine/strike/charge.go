@@ -25,6 +25,11 @@ type ChargeSituation struct {
 	ChargerFormedOrLight   bool // the charger is formed troops, Lc or Ha
 	ChargerIsFormedCavalry bool
 	InOpen                 bool
+	// For supporting knights: the charger, not yet in contact, is in
+	// their forward move zone and within 2 moves ("Those who find a
+	// charger ... in their forward move zone and within 2 moves MUST
+	// counter-charge in support").
+	ChargerInReach bool
 }
 
 // ReactTo reads the house Charge Reaction Table for a unit and applies
@@ -53,6 +58,8 @@ func ReactTo(t *Tables, u *Unit, s ChargeSituation) (r Reaction, destroyed bool,
 		return Stand, false, nil
 	case (r == CounterCharge || r == CounterChargeHalf) && s.ContactedFirstMove:
 		return Stand, false, nil
+	case r == CounterCharge && s.Role == Supporting && !s.ChargerInReach:
+		return NoReaction, false, nil
 	case r == CounterChargeHalf && (u.Type.ID == "Maa" || u.Type.ID == "Kn") && s.ChargerIsFormedCavalry:
 		return Stand, false, nil
 	}
@@ -117,3 +124,8 @@ func MayCharge(charger *Unit, tg ChargeTarget) error {
 	return fmt.Errorf("%s may not charge %s in the open from %g\" of its %s: only within %g\" of its front or %g\" of its flank or rear (CHARGE RESTRICTIONS)",
 		who, what, tg.Inches, tg.Aspect, front, side)
 }
+
+// CounterChargeDistance is how far a half counter-charge goes: "half the
+// remaining distance" between it and the charger (FORMED CAVALRY,
+// DISMOUNTED KNIGHTS and MAA).
+func CounterChargeDistance(remaining float64) float64 { return remaining / 2 }

@@ -18,7 +18,8 @@ func TestReactTo(t *testing.T) {
 		destroyed bool
 	}{
 		{"knights counter-charge", "Kn", strike.ChargeSituation{}, strike.CounterCharge, false},
-		{"knights in support counter-charge", "Kn", strike.ChargeSituation{Role: strike.Supporting}, strike.CounterCharge, false},
+		{"knights in support with the charger in reach counter-charge", "Kn", strike.ChargeSituation{Role: strike.Supporting, ChargerInReach: true}, strike.CounterCharge, false},
+		{"knights in support with the charger beyond 2 moves do nothing", "Kn", strike.ChargeSituation{Role: strike.Supporting}, strike.NoReaction, false},
 		{"formed cavalry counter-charge half the distance", "Cv", strike.ChargeSituation{}, strike.CounterChargeHalf, false},
 		{"cavalry contacted in the first move cannot counter-charge", "Cv", strike.ChargeSituation{ContactedFirstMove: true}, strike.Stand, false},
 		{"Maa counter-charge half", "Maa", strike.ChargeSituation{}, strike.CounterChargeHalf, false},
@@ -40,6 +41,9 @@ func TestReactTo(t *testing.T) {
 		if r != c.want || destroyed != c.destroyed {
 			t.Errorf("%s: %q destroyed %v; want %q %v", c.name, r, destroyed, c.want, c.destroyed)
 		}
+	}
+	if d := strike.CounterChargeDistance(9); d != 4.5 {
+		t.Errorf("half of 9\" remaining is %g\"", d)
 	}
 	kn, _ := tb.Troop("Kn")
 	if d := strike.ChargeDistance(kn); d != 18 {
