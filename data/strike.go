@@ -245,6 +245,11 @@ func (p *parser) strikeTroops(n *yaml.Node, t *strike.Tables) map[string]*strike
 		}
 		troops[kv.key] = tt
 	}
+	for _, id := range strike.NamedTypes {
+		if _, ok := troops[id]; !ok {
+			p.add(n.Line, join("troops", id), "missing: the rules name this type (%v must all be defined)", strike.NamedTypes)
+		}
+	}
 	return troops
 }
 

@@ -117,6 +117,7 @@ func TestStrikeTablesBad(t *testing.T) {
 		{"bad distance", "move: 6, figures: 2", "move: six, figures: 2", `"six" is not a distance`},
 		{"under fire", "under_fire: 20", "under_fire: 30", "pcs.under_fire: 30"},
 		{"missing morale", "fail_break: 5", "", "morale.fail_break: missing"},
+		{"a named type missing", "  Fkn: {name: Fkn,", "  Fkx: {name: Fkn,", "troops.Fkn: missing: the rules name this type"},
 		{"quality", "qualities: [superior, trained]}\n  Fkn", "qualities: [veteran]}\n  Fkn", `unknown quality "veteran"`},
 	}
 	for _, c := range cases {

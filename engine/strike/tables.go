@@ -84,6 +84,12 @@ type TroopType struct {
 	Qualities     []string
 }
 
+// NamedTypes are the troop types whose ids the rules name, because the
+// fragment states rules for them by name: Sp's 3 ranks, the Fkn lines, the
+// weapon of choice's Knights, Spears, Formed cavalry and Men At Arms, the
+// reactions of MAA and knights. Every tables file must define them.
+var NamedTypes = []string{"Kn", "Fkn", "Cv", "Maa", "Sp"}
+
 // Double-strike kinds.
 const (
 	DoubleAlways  = "always"
