@@ -385,9 +385,12 @@ func attacks(legal []string, partnered func(string) bool) []string {
 // costs less, or from the unit's own hex) and the unit faces the nearest
 // enemy at its end. Hexes taken by the block's other moves are avoided.
 func (v *battleView) advance(g *hex.Grid, r reachable, enemies []hex.Hex, taken map[hex.Hex]bool) string {
-	start, ok := v.at[r.unit]
-	if !ok || len(enemies) == 0 {
+	if len(enemies) == 0 {
 		return ""
+	}
+	start, ok := v.at[r.unit]
+	if !ok {
+		return v.enter(g, r, enemies, taken)
 	}
 	for h, c := range r.cost {
 		if c == 1 && g.Distance(start, h) != 1 {
@@ -420,6 +423,28 @@ func (v *battleView) advance(g *hex.Grid, r reachable, enemies []hex.Hex, taken 
 		return "MOVE " + r.unit + " " + strings.Join(ids, " ") + " FACE " + g.FacingToward(o.to, foe).String()
 	}
 	return ""
+}
+
+// enter brings a reinforcement on (5.3): a unit the player does not see
+// on the map enters at the cheapest hex of its reach list, the one
+// nearest the enemy among those, and faces the enemy; it moves on in a
+// later Activation.
+func (v *battleView) enter(g *hex.Grid, r reachable, enemies []hex.Hex, taken map[hex.Hex]bool) string {
+	best, bestCost, bestDist := hex.Hex{}, -1, 0
+	for _, h := range r.order {
+		c, d := r.cost[h], 0
+		d, _ = nearest(g, h, enemies)
+		if taken[h] || bestCost >= 0 && (c > bestCost || c == bestCost && d >= bestDist) {
+			continue
+		}
+		best, bestCost, bestDist = h, c, d
+	}
+	if bestCost < 0 {
+		return ""
+	}
+	taken[best] = true
+	_, foe := nearest(g, best, enemies)
+	return "MOVE " + r.unit + " " + best.String() + " FACE " + g.FacingToward(best, foe).String()
 }
 
 // path rebuilds a path from start to to out of the reach list: backwards,

@@ -3,6 +3,8 @@ package games
 import (
 	"slices"
 	"testing"
+
+	"herald/engine/hex"
 )
 
 // The scripted player declares each unit's attack once: a unit's later
@@ -19,5 +21,33 @@ func TestAttacksOnePerUnit(t *testing.T) {
 	want := []string{"CHARGE SK2 AT EM1 0304 0404", "SHOCK SK1 AT EM2"}
 	if !slices.Equal(got, want) {
 		t.Errorf("attacks = %q, want %q", got, want)
+	}
+}
+
+// A reinforcement, which the player does not see on the map, enters at
+// its cheapest hex (5.3), the one nearest the enemy of those, facing the
+// enemy; a hex another move of the block takes is left to it.
+func TestReinforcementEnters(t *testing.T) {
+	g := hex.Grid{MinCol: 1, MaxCol: 20, MinRow: 1, MaxRow: 12}
+	at := func(id string) hex.Hex {
+		h, err := hex.Parse(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	v := &battleView{at: map[string]hex.Hex{}}
+	r, ok := parseReach("LY1: 0112 (1), 0212 (1), 0111 (2), 0211 (2), 0311 (2)")
+	if !ok {
+		t.Fatal("reach line not read")
+	}
+	enemies := []hex.Hex{at("1512")} // east: 0212 is nearer than 0112
+	taken := map[hex.Hex]bool{}
+	face := func(h string) string { return g.FacingToward(at(h), enemies[0]).String() }
+	if got, want := v.advance(&g, r, enemies, taken), "MOVE LY1 0212 FACE "+face("0212"); got != want {
+		t.Errorf("first entry %q, want %q", got, want)
+	}
+	if got, want := v.advance(&g, r, enemies, taken), "MOVE LY1 0112 FACE "+face("0112"); got != want {
+		t.Errorf("with 0212 taken %q, want %q", got, want)
 	}
 }
