@@ -760,3 +760,16 @@ func TestBloodAndRosesBattleFlight(t *testing.T) {
 		}
 	})
 }
+
+// The Activation's story names the enemy Mounted MAA that may not
+// Counter-Charge, next to any unit of the active army, not only the
+// activated Battle's (13.3 #3).
+func TestBloodAndRosesAdjacentMAANamed(t *testing.T) {
+	g := brMelee(t, 5, 5)
+	e := engine.CommandEngaged{Command: "anna", InZOC: map[string][]string{"CA2": {"BE1"}, "CA1": {"AN1"}},
+		At: map[string][]hex.Hex{"CA1": {g.st.Unit("AN1").Hex}, "CA2": {g.st.Unit("AN1").Hex}}}
+	want := "As Anna's Activation begins, enemy Mounted MAA stand next to units of the Red, and may not Counter-Charge them: CA1, CA2 (Blood & Roses 13.3 #3)."
+	if got := engine.Describe(g.sc, e); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

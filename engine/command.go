@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -89,11 +90,15 @@ func (e CommandEngaged) apply(st *State) {
 }
 
 func (e CommandEngaged) describe(sc *Scenario) string {
+	// The enemy MAA stand next to, or in the ZOC of, any unit of the
+	// active army, not only the Command's.
+	maa := strings.Join(slices.Sorted(maps.Keys(e.InZOC)), ", ")
+	army := sc.SideName(sc.Command(e.Command).Side)
 	if len(e.Units) == 0 && e.At != nil {
-		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand next to its units (Blood & Roses 13.3 #3).", commandName(sc, e.Command))
+		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand next to units of the %s, and may not Counter-Charge them: %s (Blood & Roses 13.3 #3).", commandName(sc, e.Command), army, maa)
 	}
 	if len(e.Units) == 0 {
-		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand in its ZOCs (11.5).", commandName(sc, e.Command))
+		return fmt.Sprintf("As %s's Activation begins, enemy Mounted MAA stand in ZOCs of the %s: %s (11.5).", commandName(sc, e.Command), army, maa)
 	}
 	return fmt.Sprintf("Next to the enemy as %s's Activation begins, so no Charge for them: %s (11.1).", commandName(sc, e.Command), strings.Join(e.Units, ", "))
 }
