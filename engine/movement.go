@@ -154,6 +154,8 @@ func (g *game) moveUnit(o Move, i int) error {
 		if leader, err = g.leaderWith(o, i); err != nil {
 			return err
 		}
+	} else if len(path) > 0 {
+		leader = reinforcingLeader(sc, st, i)
 	}
 	target := -1
 	if o.Fire != "" && !st.Army {
@@ -267,6 +269,25 @@ func (g *game) leaderWith(o Move, i int) (int, error) {
 		return -1, g.illegal(o, "5.1", fmt.Sprintf("%s has moved in this Activation: a leader moves once, alone or with a unit", g.sc.Leaders[l].Name))
 	}
 	return l, nil
+}
+
+// reinforcingLeader is the leader still off the map with unit i, a
+// reinforcement of his Command about to enter, or -1: "A reinforcing
+// leader must enter the map with his initial units" (5.3), so he comes
+// with the first of them that enters without another leader named
+// (ruling R460). Left behind, he could never enter: a leader alone may
+// not (TestReinforcingLeaderEntersWithHisUnits).
+func reinforcingLeader(sc *Scenario, st *State, i int) int {
+	us := st.Units[i]
+	if !us.OffMap || us.Returning || inAmbush(sc, st, i) {
+		return -1
+	}
+	for l, ls := range st.Leaders {
+		if sc.Leaders[l].Command == sc.Units[i].Command && ls.OffMap && !ls.Killed && !ls.Moved {
+			return l
+		}
+	}
+	return -1
 }
 
 // refuseMove explains an illegal path, with where the unit could go.

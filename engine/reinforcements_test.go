@@ -32,3 +32,23 @@ func TestReinforcingLeaderEntersWithHisUnits(t *testing.T) {
 		t.Errorf("Anna %+v, AN2 %+v", *l, u)
 	}
 }
+
+// 5.3 "A reinforcing leader must enter the map with his initial units":
+// the first unit of his Command that enters brings him when its MOVE
+// names no leader (ruling R460); a leader alone may not enter, so he
+// would be left off the map for good.
+func TestReinforcingLeaderComesWithTheFirstUnit(t *testing.T) {
+	g := movers(t)
+	g.sc.Commands[0].Entry = []hex.Hex{h(t, "0110"), h(t, "0109")}
+	g.st.Units[0].OffMap, g.st.Units[1].OffMap = true, true // AN1, AN2
+	g.st.Leader("anna").OffMap = true
+	g.send(red, "ACTIVATE Anna")
+	res := g.send(red, "MOVE AN2 0109 0209")
+	if l := g.st.Leader("anna"); l.OffMap || l.Hex != h(t, "0209") {
+		t.Errorf("Anna %+v, want entered with AN2 in 0209:\n%s", *l, g.story(res.Events))
+	}
+	g.send(red, "MOVE AN1 0110")
+	if l := g.st.Leader("anna"); l.Hex != h(t, "0209") {
+		t.Errorf("Anna moved again with AN1: %+v", *l)
+	}
+}
