@@ -453,3 +453,25 @@ func arquebusMelee(t *testing.T) string {
 	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
 	return strings.Replace(s, "type: LB", "type: CB", 1)
 }
+
+// rules.stacking (Arquebus 10.0) is read into Rules.Stacking, and a bad
+// entry is refused at load time.
+func TestArquebusStackingTable(t *testing.T) {
+	tb, err := Tables("arquebus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tb.Rules.Stacking
+	if len(st) != 3 || !st[0].Unlimbered || st[1].Unlimbered || st[2].With[0] != engine.StackAny || len(st[0].Units) != 10 {
+		t.Errorf("Stacking %+v", st)
+	}
+	if pt := tb.Rules.PassThrough; pt == nil || !pt.Unlimbered || len(pt.NotThrough) != 6 {
+		t.Errorf("PassThrough %+v", pt)
+	}
+	checkTableEdits(t, "arquebus", []tableEdit{
+		{"      with: [BW]  ", "      with: [BWX] ", `rules.stacking.with: unknown unit type "BWX"`},
+		{"    - units: [SP]  ", "    - units: [XX]  ", `unknown unit type "XX"`},
+		{"      with: [any]   ", "      whom: [any]   ", "rules.stacking.with: missing"},
+		{"  pass_through_not_through: [PK,", "  pass_through_not_through: [PIKE,", `unknown unit type "PIKE"`},
+	})
+}

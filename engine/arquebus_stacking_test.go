@@ -1,0 +1,221 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"herald/engine"
+	"herald/engine/hex"
+)
+
+// Arquebus stacking (arquebus.md 10.0–10.3; rules.stacking and the
+// pass_through lists of data/tables/arquebus.yaml; rulings R312,
+// R360–R369), through orders and scripted dice. No enemy is near unless a
+// test says so: each moving unit walks a column of clear hexes, a0 to a4,
+// going north.
+
+type column []string
+
+func arqColumn(g *game) column {
+	c := column{"0508"}
+	for k := 1; k < 5; k++ {
+		c = append(c, g.nb(c[k-1], hex.N))
+	}
+	return c
+}
+
+// gun places unlimbered (or limbered) Artillery.
+func (g *game) gun(id, at string, f hex.Facing, typ string, limbered bool) {
+	g.t.Helper()
+	g.troop(id, at, f, typ)
+	g.st.Unit(id).Limbered = limbered
+}
+
+// 10.0 "A non-Pike, non-Artillery foot unit may stack with an unlimbered
+// Artillery unit"; 10.1 the unit that stacks faces as its partner (R362).
+func TestArquebusStackWithUnlimberedArtillery(t *testing.T) {
+	g := arqMelee(t)
+	a := arqColumn(g)
+	g.troop("AN1", a[0], hex.FaceNE, "AQ")
+	g.gun("AN2", a[2], hex.FaceNW, "FAL", false)
+	g.send(red, "ACTIVATE Anna\nMOVE AN1 "+a[1]+" "+a[2])
+	u := g.unit("AN1")
+	if u.Hex.String() != a[2] || u.Facing != hex.FaceNW || g.lastMove().MP != 2 {
+		t.Errorf("AN1 %+v, move %+v: want stacked in %s facing NW for 2 MP", u, g.lastMove(), a[2])
+	}
+	if gun := g.unit("AN2"); gun.Hex.String() != a[2] || gun.Facing != hex.FaceNW {
+		t.Errorf("AN2 %+v moved", gun)
+	}
+}
+
+// 10.1 "they must always face the same direction": a MOVE that would
+// stack facing another way is refused; a FACE turns the stack (R362).
+func TestArquebusStackFacesAlike(t *testing.T) {
+	g := arqMelee(t)
+	a := arqColumn(g)
+	g.troop("AN1", a[0], hex.FaceNE, "AQ")
+	g.gun("AN2", a[1], hex.FaceNW, "FAL", false)
+	g.send(red, "ACTIVATE Anna")
+	e := g.refuse(red, "MOVE AN1 "+a[1]+" FACE NE", "Arquebus 10.1")
+	if !strings.Contains(e.Reason, "FACE NW") {
+		t.Errorf("refusal %q does not name the partner's facing", e.Reason)
+	}
+	if u := g.unit("AN1"); u.Hex.String() != a[0] {
+		t.Errorf("refused move changed AN1: %+v", u)
+	}
+	g.send(red, "MOVE AN1 "+a[1]+" FACE NW")
+	g.send(red, "FACE AN2 W")
+	if g.unit("AN1").Facing != hex.FaceW || g.unit("AN2").Facing != hex.FaceW {
+		t.Errorf("FACE AN2 W: AN1 %s, AN2 %s, want both W", g.unit("AN1").Facing, g.unit("AN2").Facing)
+	}
+	if f, ok := findEvent[engine.UnitFaced](g.events); !ok || f.With != "AN1" {
+		t.Errorf("UnitFaced %+v, want With AN1", f)
+	}
+}
+
+// 10.0: Pike, Artillery, limbered Artillery, two Baggage Wagons, mounted
+// units with anything but Sappers, and a third unit are refused, naming
+// who may stack; nothing changes.
+func TestArquebusIllegalStacksRefused(t *testing.T) {
+	cases := []struct {
+		name, mover, there string
+		limbered            bool
+		want                string
+	}{
+		{"pike with artillery", "PK", "FAL", false, "AN1 (Pike) may not stack with AN2 (Falconet artillery)"},
+		{"sleeved pike with a wagon", "PKAQ", "BW", false, "may not stack with AN2 (Baggage Wagon)"},
+		{"foot with limbered artillery", "AQ", "FAL", true, "may not stack with AN2 (limbered Falconet artillery)"},
+		{"two wagons", "BW", "BW", false, "Baggage Wagon) may not stack with AN2 (Baggage Wagon)"},
+		{"horse with foot", "MM", "AQ", false, "may not stack with AN2 (Arquebus)"},
+		{"foot with foot", "CB", "SB", false, "may not stack with AN2 (Sword & Buckler)"},
+		{"sapper with limbered artillery", "SP", "SAK", true, "may not stack with AN2 (limbered Saker artillery)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := arqMelee(t)
+			a := arqColumn(g)
+			g.troop("AN1", a[0], hex.FaceNE, c.mover)
+			g.gun("AN2", a[1], hex.FaceNE, c.there, c.limbered)
+			g.send(red, "ACTIVATE Anna")
+			e := g.refuse(red, "MOVE AN1 "+a[1], "Arquebus 10.0")
+			if !strings.Contains(e.Reason, c.want) || !strings.Contains(e.Reason, "only these may stack: Arquebus, ") {
+				t.Errorf("refusal %q, want %q and the list of who may stack", e.Reason, c.want)
+			}
+			if g.unit("AN1").Hex.String() != a[0] {
+				t.Errorf("AN1 moved")
+			}
+		})
+	}
+}
+
+// 10.0 the legal pairs other than foot with Artillery: non-Pike foot with
+// a Baggage Wagon (either may move in), Sappers with any one other unit,
+// two Sappers.
+func TestArquebusLegalStacks(t *testing.T) {
+	cases := []struct{ mover, there string }{
+		{"SB", "BW"}, {"BW", "LB"}, {"SP", "MM"}, {"MM", "SP"}, {"SP", "SP"}, {"SP", "PK"}, {"SP", "BW"}, {"DAQ", "HVY"},
+	}
+	for _, c := range cases {
+		t.Run(c.mover+" into "+c.there, func(t *testing.T) {
+			g := arqMelee(t)
+			a := arqColumn(g)
+			g.troop("AN1", a[0], hex.FaceNE, c.mover)
+			g.gun("AN2", a[1], hex.FaceNE, c.there, false)
+			g.send(red, "ACTIVATE Anna\nMOVE AN1 "+a[1])
+			if g.unit("AN1").Hex.String() != a[1] || g.unit("AN2").Hex.String() != a[1] {
+				t.Errorf("AN1 %s, AN2 %s: want both in %s", g.unit("AN1").Hex, g.unit("AN2").Hex, a[1])
+			}
+		})
+	}
+}
+
+// 10.0 "one unit ... in one hex" with its exceptions: never a third unit.
+func TestArquebusNoThirdUnit(t *testing.T) {
+	g := arqMelee(t)
+	a := arqColumn(g)
+	g.troop("AN1", a[0], hex.FaceNE, "SP")
+	g.troop("AN2", a[1], hex.FaceNE, "SP")
+	g.troop("BE1", a[1], hex.FaceNE, "SP")
+	g.send(red, "ACTIVATE Anna")
+	e := g.refuse(red, "MOVE AN1 "+a[1], "Arquebus 10.0")
+	if !strings.Contains(e.Reason, "AN2 and BE1 are stacked there") {
+		t.Errorf("refusal %q", e.Reason)
+	}
+}
+
+// 10.1 "Stacked units do not move together, they move one at a time": a
+// unit leaves its stack, its partner stays, and moves after it.
+func TestArquebusLeaveStack(t *testing.T) {
+	g := arqMelee(t)
+	a := arqColumn(g)
+	g.troop("AN1", a[1], hex.FaceNE, "SP")
+	g.troop("AN2", a[1], hex.FaceNE, "AQ")
+	g.send(red, "ACTIVATE Anna\nMOVE AN1 "+a[2]+" "+a[3])
+	if g.unit("AN1").Hex.String() != a[3] || g.unit("AN2").Hex.String() != a[1] || g.lastMove().MP != 2 {
+		t.Errorf("AN1 %s, AN2 %s, move %+v", g.unit("AN1").Hex, g.unit("AN2").Hex, g.lastMove())
+	}
+	g.send(red, "MOVE AN2 "+a[0])
+	if g.unit("AN2").Hex.String() != a[0] {
+		t.Errorf("AN2 %s, want %s", g.unit("AN2").Hex, a[0])
+	}
+}
+
+// 10.0 pass-through (E14, R312): foot AQ/CB, LB and SK pass a friendly
+// unstacked unit at 1 MP more, but not Pike, Sword & Buckler (sleeved
+// too), limbered Artillery or a stack; any non-Artillery unit passes
+// unlimbered, unstacked Artillery free; Artillery passes nothing.
+func TestArquebusPassThrough(t *testing.T) {
+	cases := []struct {
+		name, mover, there string
+		limbered, stack    bool
+		mp                 int // 0: refused
+	}{
+		{"arquebus through crossbow", "AQ", "CB", false, false, 3},
+		{"skirmisher through pike", "SK", "PK", false, false, 0},
+		{"longbow through sleeved sword and buckler", "LB", "SBAQ", false, false, 0},
+		{"arquebus through limbered artillery", "AQ", "FAL", true, false, 0},
+		{"men-at-arms through unlimbered artillery", "MM", "FAL", false, false, 2},
+		{"pike through unlimbered artillery", "PK", "SAK", false, false, 2},
+		{"men-at-arms through a stacked gun", "MM", "FAL", false, true, 0},
+		{"arquebus through a stack", "AQ", "CB", false, true, 0},
+		{"men-at-arms through crossbow", "MM", "CB", false, false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := arqMelee(t)
+			a := arqColumn(g)
+			g.troop("AN1", a[0], hex.FaceNE, c.mover)
+			g.gun("AN2", a[1], hex.FaceNE, c.there, c.limbered)
+			if c.stack {
+				g.troop("BE1", a[1], hex.FaceNE, "SP")
+			}
+			g.send(red, "ACTIVATE Anna")
+			order := "MOVE AN1 " + a[1] + " " + a[2]
+			if c.mp == 0 {
+				e := g.refuse(red, order, "Arquebus 10.0")
+				if !strings.Contains(e.Reason, "Artillery is passed only unlimbered, and no unit passes a stack") {
+					t.Errorf("refusal %q does not say who may be passed", e.Reason)
+				}
+				return
+			}
+			g.send(red, order)
+			if g.unit("AN1").Hex.String() != a[2] || g.lastMove().MP != c.mp {
+				t.Errorf("AN1 in %s for %d MP, want %s for %d", g.unit("AN1").Hex, g.lastMove().MP, a[2], c.mp)
+			}
+		})
+	}
+}
+
+// "Artillery units may not move through other units" (10.0), refused
+// with Blood & Roses' list wording.
+func TestArquebusArtilleryPassesNothing(t *testing.T) {
+	g := arqMelee(t)
+	a := arqColumn(g)
+	g.gun("AN1", a[0], hex.FaceNE, "FAL", true)
+	g.troop("AN2", a[1], hex.FaceNE, "CB")
+	g.send(red, "ACTIVATE Anna")
+	e := g.refuse(red, "MOVE AN1 "+a[1]+" "+a[2], "Arquebus 10.0")
+	if !strings.Contains(e.Reason, "may not move through other units") {
+		t.Errorf("refusal %q", e.Reason)
+	}
+}

@@ -1,0 +1,155 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	"herald/engine/hex"
+)
+
+// Arquebus 10.0 STACKING. "With some exceptions, one unit, one Standard,
+// and any number of leaders and markers may exist in one hex ... Units may
+// not stack at any time, even during movement, with the following
+// exceptions: A non-Pike, non-Artillery foot unit may stack with an
+// unlimbered Artillery unit ... A non-Pike foot unit may stack with a
+// Baggage Wagon (Exception: Two Baggage Wagons may not stack). Sapper
+// units may stack with any one other unit, except limbered Artillery
+// units." Who may stack with whom is the tables' rules.stacking
+// (Rules.Stacking); without it no two combat units share a hex and
+// occupant's one unit a hex holds.
+
+// occupants are the combat units in h: one, or two where Rules.Stacking
+// lets them stack.
+func occupants(st *State, h hex.Hex) []int {
+	var out []int
+	for i, us := range st.Units {
+		if !us.OffMap && us.Status != Eliminated && us.Hex == h {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// otherIn is a combat unit in h other than i, or -1.
+func otherIn(st *State, h hex.Hex, i int) int {
+	for _, o := range occupants(st, h) {
+		if o != i {
+			return o
+		}
+	}
+	return -1
+}
+
+// partner is the unit stacked with i, or -1.
+func partner(st *State, i int) int {
+	if us := st.Units[i]; us.OffMap || us.Status == Eliminated {
+		return -1
+	}
+	return otherIn(st, st.Units[i].Hex, i)
+}
+
+// stacked reports whether the unit in h shares it with another.
+func stackedHex(st *State, h hex.Hex) bool { return len(occupants(st, h)) > 1 }
+
+// mayStack reports whether units i, as type mt, and j may share a hex
+// under one of the tables' StackRules, in either order.
+func mayStack(sc *Scenario, st *State, i int, mt *UnitType, j int) bool {
+	a, b := mt.Key, unitType(sc, st, j).Key
+	limbered := mt.LimberedSide && st.Units[i].Limbered || unitType(sc, st, j).LimberedSide && st.Units[j].Limbered
+	for _, r := range sc.Tables.Rules.Stacking {
+		if r.Unlimbered && limbered {
+			continue // "an unlimbered Artillery unit"; "except limbered Artillery units"
+		}
+		if stackPair(r, a, b) || stackPair(r, b, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func stackPair(r StackRule, a, b string) bool {
+	return slices.Contains(r.Units, a) && (slices.Contains(r.With, b) || slices.Contains(r.With, StackAny))
+}
+
+// unitEngaged is the hook for Engaged units (Arquebus 14.5, built
+// apart): no unit is Engaged until that rule is played. When it is,
+// stackInto refuses a hex whose unit is Engaged (10.1 "Units may not
+// enter a hex that contains an Engaged unit"), and 12.5's Artillery
+// stacked with an Engaged unit is Engaged too.
+func unitEngaged(sc *Scenario, st *State, i int) bool { return false }
+
+// stackInto says why unit i, as type mt, may not end its move stacked in
+// h, a hex with a friendly unit, or nil when it may (Arquebus 10.0, 10.1).
+func stackInto(sc *Scenario, st *State, i int, mt *UnitType, h hex.Hex) *moveError {
+	id := sc.Units[i].ID
+	var there []int
+	for _, o := range occupants(st, h) {
+		if o != i {
+			there = append(there, o)
+		}
+	}
+	switch {
+	case len(there) == 0:
+		return nil
+	case len(there) > 1:
+		return moveErr("Arquebus 10.0", "%s may not enter %s: %s and %s are stacked there, and no more than two units share a hex", id, h, sc.Units[there[0]].ID, sc.Units[there[1]].ID)
+	case !mayStack(sc, st, i, mt, there[0]):
+		j := there[0]
+		return moveErr("Arquebus 10.0", "%s (%s) may not stack with %s (%s) in %s: %s", id, mt.Name, sc.Units[j].ID, stackName(sc, st, j), h, stackingRule(sc))
+	}
+	return nil
+}
+
+// stackName is a unit's type name, limbered Artillery said so.
+func stackName(sc *Scenario, st *State, j int) string {
+	t := unitType(sc, st, j)
+	if t.LimberedSide && st.Units[j].Limbered {
+		return "limbered " + t.Name
+	}
+	return t.Name
+}
+
+// stackingRule says who may stack with whom, for a refusal.
+func stackingRule(sc *Scenario) string {
+	names := func(keys []string) string {
+		var out []string
+		for _, k := range keys {
+			if k == StackAny {
+				out = append(out, "any unit")
+			} else if t := sc.Tables.UnitTypes[k]; t != nil {
+				out = append(out, t.Name)
+			}
+		}
+		return orList(out)
+	}
+	s := "only these may stack:"
+	for k, r := range sc.Tables.Rules.Stacking {
+		if k > 0 {
+			s += ";"
+		}
+		s += fmt.Sprintf(" %s with %s", names(r.Units), names(r.With))
+		if r.Unlimbered {
+			s += " (Artillery only unlimbered)"
+		}
+	}
+	return s
+}
+
+// stackFacing is the facing of unit i ending its move along path: a unit
+// that stacks takes its partner's, and may not be given another (Arquebus
+// 10.1 "When units that are allowed to stack are stacked together they
+// must always face the same direction"; ruling R362).
+func (g *game) stackFacing(o Move, i int, path []hex.Hex, facing hex.Facing) (hex.Facing, error) {
+	if len(path) == 0 || len(g.sc.Tables.Rules.Stacking) == 0 {
+		return facing, nil
+	}
+	j := otherIn(g.st, path[len(path)-1], i)
+	if j < 0 {
+		return facing, nil
+	}
+	pf := g.st.Units[j].Facing
+	if o.Face != "" && facing != pf {
+		return facing, g.illegal(o, "Arquebus 10.1", fmt.Sprintf("%s stacks with %s, which faces %s: stacked units face the same direction (FACE %s, or leave FACE out)", g.sc.Units[i].ID, g.sc.Units[j].ID, pf, pf))
+	}
+	return pf, nil
+}
