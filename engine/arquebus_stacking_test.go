@@ -79,8 +79,8 @@ func TestArquebusStackFacesAlike(t *testing.T) {
 func TestArquebusIllegalStacksRefused(t *testing.T) {
 	cases := []struct {
 		name, mover, there string
-		limbered            bool
-		want                string
+		limbered           bool
+		want               string
 	}{
 		{"pike with artillery", "PK", "FAL", false, "AN1 (Pike) may not stack with AN2 (Falconet artillery)"},
 		{"sleeved pike with a wagon", "PKAQ", "BW", false, "may not stack with AN2 (Baggage Wagon)"},
