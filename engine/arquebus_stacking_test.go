@@ -219,3 +219,50 @@ func TestArquebusArtilleryPassesNothing(t *testing.T) {
 		t.Errorf("refusal %q", e.Reason)
 	}
 }
+
+// 10.2 "Stacked units are both affected by missile fire targeting the hex
+// (make one DR, with DRMs applied individually, and apply to both
+// units)"; 13.6 only an unstacked Men-at-Arms Counter-Charges, so the one
+// die scripted is the fire's. AN1's Arquebus at range 2 is +1 (it starts
+// away from the Men-at-Arms, who may Counter-Charge it: 13.3 #3); the
+// Men-at-Arms adds its -1 (11.3 Example) and reads the mounted column.
+func TestArquebusFireAtStack(t *testing.T) {
+	g := arqMelee(t, 4)
+	p := brAround(g)
+	g.troop("CA1", p.c, hex.FaceW, "MM")
+	g.troop("CA2", p.c, hex.FaceW, "SP")
+	g.troop("AN1", p.w, hex.FaceNE, "AQ")
+	g.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+	var fired []engine.UnitFired
+	for _, e := range g.events {
+		if f, ok := e.(engine.UnitFired); ok {
+			fired = append(fired, f)
+		}
+	}
+	if len(fired) != 2 {
+		t.Fatalf("UnitFired %+v, want the shot and its stacked twin", fired)
+	}
+	mm, sp := fired[0], fired[1]
+	if mm.Target != "CA1" || mm.Stacked || mm.Roll.Die != 4 || mm.Roll.Total != 4 || mm.Column != engine.FireMounted || mm.Result != "No Effect" {
+		t.Errorf("shot at CA1 %+v, want die 4, total 4 (+1 range, -1 MM), mounted: No Effect", mm)
+	}
+	if sp.Target != "CA2" || !sp.Stacked || sp.Roll.Die != 4 || sp.Roll.Total != 5 || sp.Column != engine.FireFoot || sp.Result != "Disordered" {
+		t.Errorf("shot at CA2 %+v, want the same die 4, total 5 (+1 range), foot: Disordered", sp)
+	}
+	if g.unit("CA1").Status != engine.Normal || g.unit("CA2").Status != engine.Disordered {
+		t.Errorf("CA1 %s, CA2 %s, want Normal and Disordered", g.unit("CA1").Status, g.unit("CA2").Status)
+	}
+	if !g.unit("AN1").Fired {
+		t.Error("AN1 has not fired")
+	}
+
+	// Unstacked, the Men-at-Arms rolls its Counter-Charge first (9: fails).
+	u := arqMelee(t, 9, 4)
+	u.troop("CA1", p.c, hex.FaceW, "MM")
+	u.troop("AN1", p.w, hex.FaceNE, "AQ")
+	u.send(red, "ACTIVATE Anna\nFIRE AN1 AT CA1")
+	if _, ok := findEvent[engine.CounterChargeRolled](u.events); !ok {
+		t.Error("an unstacked Men-at-Arms did not try to Counter-Charge")
+	}
+}
+

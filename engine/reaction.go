@@ -273,5 +273,10 @@ func (g *game) reactOnce(i, j int) error {
 	}
 	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire,
 		Marker: unitType(g.sc, g.st, j).FiredMarker})
-	return g.applyFire(s)
+	for _, s := range g.stackShots([]*shot{s}) {
+		if err := g.applyFire(s); err != nil {
+			return err
+		}
+	}
+	return nil
 }

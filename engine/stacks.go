@@ -153,3 +153,34 @@ func (g *game) stackFacing(o Move, i int, path []hex.Hex, facing hex.Facing) (he
 	}
 	return pf, nil
 }
+
+// stackShots adds to each shot at a stacked unit the same fire's shot at
+// its partner, emitted: Arquebus 10.2 "Stacked units are both affected by
+// missile fire targeting the hex (make one DR, with DRMs applied
+// individually, and apply to both units)". The partner's shot has its own
+// DRMs and Fire Results column, no leaders (they are the target's shot's)
+// and no Return Fire (10.2 names Active Fire; ruling R364).
+func (g *game) stackShots(shots []*shot) []*shot {
+	if len(g.sc.Tables.Rules.Stacking) == 0 {
+		return shots
+	}
+	var out []*shot
+	for _, s := range shots {
+		out = append(out, s)
+		p := partner(g.st, s.target)
+		if p < 0 || s.misfire {
+			continue
+		}
+		mods := FireModifiers(g.sc, g.st, s.firer, p)
+		r := Roll{Purpose: fmt.Sprintf("%s, the same DR at %s, stacked with %s (Arquebus 10.2)", s.roll.Purpose, g.sc.Units[p].ID, g.sc.Units[s.target].ID), Die: s.roll.Die, Mods: mods, Total: s.roll.Die}
+		for _, m := range mods {
+			r.Total += m.DRM
+		}
+		col := FireColumn(g.sc, g.st, p)
+		res, _ := g.sc.Tables.Fire.Lookup(col, r.Total)
+		ps := &shot{firer: s.firer, target: p, roll: r, column: col, result: res}
+		g.emit(UnitFired{Unit: g.sc.Units[s.firer].ID, Target: g.sc.Units[p].ID, Stacked: true, Roll: r, Column: col, Result: res.Text})
+		out = append(out, ps)
+	}
+	return out
+}
