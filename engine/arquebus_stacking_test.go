@@ -265,4 +265,3 @@ func TestArquebusFireAtStack(t *testing.T) {
 		t.Error("an unstacked Men-at-Arms did not try to Counter-Charge")
 	}
 }
-
