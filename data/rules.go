@@ -76,7 +76,7 @@ var counts = []count{
 var shaped = []string{"mounted_missile_zoc", "counter_charge_defense_drm", "pass_through",
 	"leader_presence_types", "charisma_types", "pass_through_movers", "pass_through_free", "pass_through_never",
 	"battle_flight_ignores", "fire_on_move", "pursuit", "army_continuation_max", "fire_disorder_check",
-	"pass_through_not_through", "pass_through_unlimbered", "stacking"}
+	"pass_through_not_through", "pass_through_unlimbered", "stacking", "stack_shock_row", "shock_immune"}
 
 // rules reads a tables file's `rules:` into t.Rules.
 func (p *parser) rules(t *engine.Tables, n *yaml.Node) {
@@ -141,6 +141,11 @@ func (p *parser) typeRules(t *engine.Tables, ro *object) {
 	if n := ro.node("stacking", false); n != nil {
 		r.Stacking = p.stacking(n, t)
 	}
+	r.StackShockRow = p.typeList(ro, "rules", "stack_shock_row", t)
+	if ro.has("stack_shock_row") && len(r.Stacking) == 0 {
+		p.add(ro.line("stack_shock_row"), "rules.stack_shock_row", "needs stacking: it says which unit of a stack defends in Shock (Arquebus 10.3)")
+	}
+	r.ShockImmune = p.typeList(ro, "rules", "shock_immune", t)
 	if ro.has("fire_on_move") {
 		r.FireOnMove = append([]string{}, p.typeList(ro, "rules", "fire_on_move", t)...)
 	}

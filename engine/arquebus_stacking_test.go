@@ -265,3 +265,61 @@ func TestArquebusFireAtStack(t *testing.T) {
 		t.Error("an unstacked Men-at-Arms did not try to Counter-Charge")
 	}
 }
+
+// 10.3 Shock against a stack in 0505, facing W, by Pikes from its
+// Frontal hexes: the stack counts as one for Strength; the Weapon System
+// Matrix row, and the Shock Defense, are those of the unit that is not
+// Artillery, a Baggage Wagon or a Sapper, or the Sapper's (R366); the
+// Disordered column if either is Disordered; both suffer the result,
+// Artillery Eliminated by it (12.5), a Baggage Wagon never (R367).
+func TestArquebusShockAgainstStack(t *testing.T) {
+	c := "0505"
+	for _, tc := range []struct {
+		name           string
+		one, two       string // CA1, CA2
+		twoDisordered  bool
+		attackers      int
+		die            int
+		mods           []string
+		total          int
+		result         string
+		status1, stat2 engine.Status
+	}{
+		{"sword and buckler with a gun: SB row, one unit for Strength", "SB", "FAL", false, 2, 6,
+			[]string{"+1 10.4 #1", "-1 10.4 #6"}, 6, "Defender Disordered", engine.Disordered, engine.Eliminated},
+		{"a Disordered Sapper: the Disordered column for both", "SB", "SP", true, 1, 6,
+			[]string{"-1 10.4 #6"}, 5, "Defender Retired", engine.Retired, engine.Retired},
+		{"a Baggage Wagon suffers nothing", "SB", "BW", false, 1, 6,
+			[]string{"-1 10.4 #6"}, 5, "Defender Disordered", engine.Disordered, engine.Normal},
+		{"a wagon named first: still the SB row", "BW", "SB", false, 1, 6,
+			[]string{"-1 10.4 #6"}, 5, "Defender Disordered", engine.Normal, engine.Disordered},
+		{"two Sappers: the Sapper row", "SP", "SP", false, 1, 0,
+			[]string{"+3 10.4 #3", "+2 10.4 #6"}, 5, "Defender Disordered", engine.Disordered, engine.Disordered},
+		{"a Sapper with a gun: the Sapper row", "FAL", "SP", false, 1, 0,
+			[]string{"+3 10.4 #3", "+2 10.4 #6"}, 5, "Defender Disordered", engine.Eliminated, engine.Disordered},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := arqMelee(t, tc.die)
+			g.gun("CA1", c, hex.FaceW, tc.one, false)
+			g.gun("CA2", c, hex.FaceW, tc.two, false)
+			if tc.twoDisordered {
+				g.st.Unit("CA2").Status = engine.Disordered
+			}
+			g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "PK")
+			block := "SHOCK AN1 AT CA1\nEND"
+			if tc.attackers == 2 {
+				g.troop("AN2", g.nb(c, hex.SW), hex.FaceE, "PK")
+				block = "SHOCK AN1 AN2 AT CA1\nEND"
+			}
+			evs := g.shockRound(block)
+			atts := resolved(evs)
+			if len(atts) != 1 {
+				t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+			}
+			wantAttack(t, atts[0], "CA1", tc.die, tc.mods, tc.total, "Shock", tc.result)
+			if s1, s2 := g.unit("CA1").Status, g.unit("CA2").Status; s1 != tc.status1 || s2 != tc.stat2 {
+				t.Errorf("CA1 %s, CA2 %s, want %s and %s:\n%s", s1, s2, tc.status1, tc.stat2, g.story(evs))
+			}
+		})
+	}
+}

@@ -44,12 +44,19 @@ func (g *game) rollAttack(sa ShockAttack) error {
 		table, name = &g.sc.Tables.Charge, "Charge"
 	}
 	round := g.st.Shock.Round
+	defs = oneAHex(g.st, defs) // Arquebus 10.3: a stack is one defender
 	res := Resolution{Round: round, Attackers: unitIDs(g.sc, atk), Defenders: unitIDs(g.sc, defs), Charging: unitIDs(g.sc, charging)}
 	for _, j := range defs {
-		mods := shockModifiers(g.sc, g.st, atk, j, len(defs), charging, round)
+		mods := shockModifiers(g.sc, g.st, atk, stackDefender(g.sc, g.st, j), len(defs), charging, round)
 		mods = append(mods, g.counterChargeMods(a, j)...)
 		mods = append(mods, g.breachMods(atk, j)...) // B&R 6.3 Into the Breach
 		col := shockColumn(g.st, j)
+		if p := partner(g.st, j); p >= 0 {
+			col = stackColumn(g.st, j, p)
+			res.Stacked = append(res.Stacked, g.sc.Units[p].ID)
+		} else {
+			res.Stacked = append(res.Stacked, "")
+		}
 		r, err := g.roll(fmt.Sprintf("%s DR: %s against %s", name, strings.Join(res.Attackers, ", "), g.sc.Units[j].ID), mods...)
 		if err != nil {
 			return err
@@ -80,7 +87,8 @@ func (g *game) effectSteps(r Resolution) []effectStep {
 	atk, defs := idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Defenders)
 	var out []effectStep
 	for k, j := range defs {
-		out = append(out, effectStep{j, r.Results[k].Defender, atk, "Shock by " + strings.Join(r.Attackers, ", ")})
+		cause := "Shock by " + strings.Join(r.Attackers, ", ")
+		out = append(out, g.defenderSteps(j, r, k, atk, cause)...)
 	}
 	for k := range defs {
 		for _, i := range atk {

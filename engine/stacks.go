@@ -184,3 +184,75 @@ func (g *game) stackShots(shots []*shot) []*shot {
 	}
 	return out
 }
+
+// Arquebus 10.3 Shock/Charge against a stack.
+
+// oneAHex keeps one defender a hex: "Stacked units count as a single unit
+// when determining strength advantage", and the die is rolled "for each
+// defending hex" (12.3). The first declared stands for the stack.
+func oneAHex(st *State, defs []int) []int {
+	var out []int
+	seen := map[hex.Hex]bool{}
+	for _, j := range defs {
+		if h := st.Units[j].Hex; !seen[h] {
+			seen[h] = true
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// stackDefender is the unit that defends for j's hex in Shock: its
+// Weapon System Matrix row, Shock Defense, terrain and facing (10.3;
+// Rules.StackShockRow; ruling R366). Alone, j itself.
+func stackDefender(sc *Scenario, st *State, j int) int {
+	p := partner(st, j)
+	if p < 0 {
+		return j
+	}
+	row := sc.Tables.Rules.StackShockRow
+	rj := slices.Index(row, unitType(sc, st, j).Key)
+	rp := slices.Index(row, unitType(sc, st, p).Key)
+	switch {
+	case rj < 0:
+		return j // j is the fighting unit, or both are (not a stack 10.0 allows)
+	case rp < 0 || rp < rj:
+		return p
+	}
+	return j
+}
+
+// stackColumn: "If one of the units is Disordered, use the Disordered
+// status column when consulting the Shock or Charge Combat Results table"
+// (10.3).
+func stackColumn(st *State, j, p int) string {
+	if shockColumn(st, j) == "disordered" {
+		return "disordered"
+	}
+	return shockColumn(st, p)
+}
+
+// defenderSteps are the k-th defender's share of an attack's results and
+// that of the unit stacked with it when the die was rolled: "When stacked
+// units are attacked by Shock/Charge combat, both units suffer any results
+// (Exception: Baggage Wagons never suffer results from Shock/Charge
+// combat). Sappers and Artillery suffer the same results as the unit they
+// are stacked with" (10.3). Artillery, never Disordered, is Eliminated by
+// a Disorder, Retreat or Retire result (asResults), which is 12.5's "the
+// Artillery unit is Eliminated if the other unit is Disordered or
+// Eliminated". A ShockImmune type (Baggage Wagons) suffers nothing, stacked
+// or not (ruling R367).
+func (g *game) defenderSteps(j int, r Resolution, k int, atk []int, cause string) []effectStep {
+	units := []int{j}
+	if k < len(r.Stacked) && r.Stacked[k] != "" {
+		units = append(units, unitIdx(g.sc, r.Stacked[k]))
+	}
+	var out []effectStep
+	for _, u := range units {
+		if slices.Contains(g.sc.Tables.Rules.ShockImmune, unitType(g.sc, g.st, u).Key) {
+			continue
+		}
+		out = append(out, effectStep{u, r.Results[k].Defender, atk, cause})
+	}
+	return out
+}

@@ -323,6 +323,17 @@ type Rules struct {
 	// only as a StackRule allows (Arquebus 10.0 "With some exceptions, one
 	// unit ... may exist in one hex"). Empty: combat units never stack.
 	Stacking []StackRule
+	// StackShockRow: in Shock against a stack, the Weapon System Matrix
+	// row (and the Shock Defense, terrain and facing) is the unit whose
+	// type is not listed; of two listed, the one listed first (Arquebus
+	// 10.3: "use the defender row of the other unit"; "If the stack is of
+	// two Sapper units, or one Sapper unit and one Artillery unit, use the
+	// Sapper row"; ruling R366).
+	StackShockRow []string
+	// ShockImmune types never suffer a Shock or Charge result (Arquebus
+	// 10.3: "Baggage Wagons never suffer results from Shock/Charge
+	// combat").
+	ShockImmune []string
 	// DismountAtStart: a unit changes to its other side only at the
 	// beginning of its move, and the change's cost comes out of the new
 	// side's Movement Allowance (Blood & Roses 7.4: "may dismount at the
