@@ -473,5 +473,10 @@ func TestArquebusStackingTable(t *testing.T) {
 		{"    - units: [SP]  ", "    - units: [XX]  ", `unknown unit type "XX"`},
 		{"      with: [any]   ", "      whom: [any]   ", "rules.stacking.with: missing"},
 		{"  pass_through_not_through: [PK,", "  pass_through_not_through: [PIKE,", `unknown unit type "PIKE"`},
+		{"  shock_immune: [BW]", "  shock_immune: [WAGON]", `unknown unit type "WAGON"`},
+		{"  stacking:  ", "  stacking_off:", "rules.stack_shock_row: needs stacking"},
 	})
+	if r := tb.Rules; len(r.StackShockRow) != 7 || r.StackShockRow[0] != "SP" || len(r.ShockImmune) != 1 || r.ShockImmune[0] != "BW" {
+		t.Errorf("StackShockRow %v, ShockImmune %v", r.StackShockRow, r.ShockImmune)
+	}
 }

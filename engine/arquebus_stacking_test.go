@@ -323,3 +323,24 @@ func TestArquebusShockAgainstStack(t *testing.T) {
 		})
 	}
 }
+
+// A leader with a stack Disordered by Shock is checked once, not once a
+// unit (ruling R368): the script holds the Shock die and one leader die.
+func TestArquebusShockStackLeaderCheckedOnce(t *testing.T) {
+	c := "0505"
+	g := arqMelee(t, 6, 3)
+	g.troop("CA1", c, hex.FaceW, "SB")
+	g.troop("CA2", c, hex.FaceW, "SP")
+	g.lead("carl", c)
+	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "PK")
+	evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+	n := 0
+	for _, e := range evs {
+		if _, ok := e.(engine.LeaderCasualtyRolled); ok {
+			n++
+		}
+	}
+	if n != 1 || g.unit("CA1").Status != engine.Disordered || g.unit("CA2").Status != engine.Disordered {
+		t.Errorf("%d leader checks, CA1 %s, CA2 %s: want 1, both Disordered:\n%s", n, g.unit("CA1").Status, g.unit("CA2").Status, g.story(evs))
+	}
+}

@@ -77,6 +77,9 @@ type effectStep struct {
 	effects []Effect
 	against []int
 	cause   string
+	// noLeaders: the leaders in the unit's hex are checked with the unit
+	// stacked with it, whose results come after (Arquebus 10.3; R368).
+	noLeaders bool
 }
 
 // effectSteps lists the results of a rolled attack in the order they
@@ -93,7 +96,7 @@ func (g *game) effectSteps(r Resolution) []effectStep {
 	for k := range defs {
 		for _, i := range atk {
 			effects, cause := g.attackerEffects(i, r.Results[k])
-			out = append(out, effectStep{i, effects, defs, "its attack on " + r.Defenders[k] + cause})
+			out = append(out, effectStep{unit: i, effects: effects, against: defs, cause: "its attack on " + r.Defenders[k] + cause})
 		}
 	}
 	return out
@@ -137,7 +140,7 @@ func (g *game) applyResolution(r Resolution) error {
 	steps := g.effectSteps(r)
 	for k := r.Done; k < len(steps); k++ {
 		s := steps[k]
-		if err := g.combatEffects(s.unit, s.effects, s.against, s.cause); err != nil {
+		if err := g.combatEffects(s.unit, s.effects, s.against, s.cause, s.noLeaders); err != nil {
 			return err
 		}
 		if g.st.Retreat != nil {
@@ -427,11 +430,14 @@ func bestWSM(sc *Scenario, st *State, atk []int, j int) (drm int, attacker, defe
 // that a retreat waiting for its owner's choice ends the unit's share.
 // Against are the units on the other side, which a retreat moves away
 // from.
-func (g *game) combatEffects(i int, effects []Effect, against []int, cause string) error {
+func (g *game) combatEffects(i int, effects []Effect, against []int, cause string, noLeaders bool) error {
 	if len(effects) == 0 || !onField(g.st, i) {
 		return nil
 	}
 	leaders := stackedLeaders(g.sc, g.st, i)
+	if noLeaders {
+		leaders = nil
+	}
 	check, retreat := false, false
 	for _, e := range effects {
 		check = check || e.Kind != EffectRetreat // a Knight's Retire checks its leaders though it Retreats (ruling R175)

@@ -241,7 +241,8 @@ func stackColumn(st *State, j, p int) string {
 // a Disorder, Retreat or Retire result (asResults), which is 12.5's "the
 // Artillery unit is Eliminated if the other unit is Disordered or
 // Eliminated". A ShockImmune type (Baggage Wagons) suffers nothing, stacked
-// or not (ruling R367).
+// or not (ruling R367). Leaders in the hex are checked once, with the
+// last unit to suffer (ruling R368).
 func (g *game) defenderSteps(j int, r Resolution, k int, atk []int, cause string) []effectStep {
 	units := []int{j}
 	if k < len(r.Stacked) && r.Stacked[k] != "" {
@@ -252,7 +253,10 @@ func (g *game) defenderSteps(j int, r Resolution, k int, atk []int, cause string
 		if slices.Contains(g.sc.Tables.Rules.ShockImmune, unitType(g.sc, g.st, u).Key) {
 			continue
 		}
-		out = append(out, effectStep{u, r.Results[k].Defender, atk, cause})
+		out = append(out, effectStep{unit: u, effects: r.Results[k].Defender, against: atk, cause: cause})
+	}
+	for n := 0; n < len(out)-1; n++ {
+		out[n].noLeaders = true // one Leader Casualty Check a hex, with its last unit (R368)
 	}
 	return out
 }
