@@ -56,6 +56,7 @@ var flags = []flag{
 	{"one_reaction_per_entry", func(r *engine.Rules) *bool { return &r.OneReactionPerEntry }},
 	{"over_units_friend_adjacent", func(r *engine.Rules) *bool { return &r.OverUnitsFriendAdjacent }},
 	{"hedgerow_cover", func(r *engine.Rules) *bool { return &r.HedgerowCover }},
+	{"reaction_into_empty_hex", func(r *engine.Rules) *bool { return &r.ReactionIntoEmptyHex }},
 }
 
 const atLeastZero = "must be 0 or more"

@@ -344,3 +344,33 @@ func TestArquebusShockStackLeaderCheckedOnce(t *testing.T) {
 		t.Errorf("%d leader checks, CA1 %s, CA2 %s: want 1, both Disordered:\n%s", n, g.unit("CA1").Status, g.unit("CA2").Status, g.story(evs))
 	}
 }
+
+// 11.2 Reaction Fire "When any enemy unit moves ... into an adjacent
+// frontal hex that does not already contain an enemy unit"
+// (rules.reaction_into_empty_hex; R369): CA1's Arquebus does not fire at
+// AN1 stacking with the Sapper in its frontal hex x, but does at AN1
+// entering x empty (die 0: No Effect).
+func TestArquebusNoReactionFireIntoStack(t *testing.T) {
+	for _, stacked := range []bool{true, false} {
+		var g *game
+		if stacked {
+			g = arqMelee(t) // no die: a Reaction Fire would fail for want of one
+		} else {
+			g = arqMelee(t, 0)
+		}
+		p := brAround(g)
+		g.troop("CA1", p.c, hex.FaceW, "AQ")
+		g.troop("AN1", p.w, hex.FaceNE, "AQ")
+		if stacked {
+			g.troop("AN2", p.x, hex.FaceNE, "SP")
+		}
+		evs := g.send(red, "ACTIVATE Anna\nMOVE AN1 "+p.x).Events
+		f, fired := findEvent[engine.UnitFired](evs)
+		if fired == stacked || g.unit("AN1").Hex.String() != p.x {
+			t.Errorf("stacked %v: fired %v (%+v), AN1 in %s", stacked, fired, f, g.unit("AN1").Hex)
+		}
+		if !stacked && (f.Unit != "CA1" || !f.Reaction || f.Roll.Die != 0) {
+			t.Errorf("reaction %+v", f)
+		}
+	}
+}

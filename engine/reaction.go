@@ -186,8 +186,11 @@ func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
 		e.Change, e.ChangeAt, e.Type, e.Reloaded = final.Change, ch.At-from, final.Type, final.Reloaded
 	}
 	var passed []int
-	for _, h := range e.Path {
-		if o := occupant(g.st, h); o >= 0 && o != r.Unit {
+	for k, h := range e.Path {
+		if from+k == len(r.Path)-1 && len(g.sc.Tables.Rules.Stacking) > 0 {
+			break // Arquebus 10.0: it stacks there, not passes through
+		}
+		if o := otherIn(g.st, h, r.Unit); o >= 0 {
 			passed = append(passed, o)
 		}
 	}
@@ -205,6 +208,12 @@ func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
 func (g *game) reactors(i int, h hex.Hex) []int {
 	sc, st := g.sc, g.st
 	side := sc.Units[i].Side
+	if sc.Tables.Rules.ReactionIntoEmptyHex && otherIn(st, h, i) >= 0 {
+		// Arquebus 11.2: Reaction Fire "When any enemy unit moves or
+		// Charges into an adjacent frontal hex that does not already
+		// contain an enemy unit" (R369).
+		return nil
+	}
 	var out []int
 	for j, u := range sc.Units {
 		us := st.Units[j]

@@ -334,6 +334,11 @@ type Rules struct {
 	// 10.3: "Baggage Wagons never suffer results from Shock/Charge
 	// combat").
 	ShockImmune []string
+	// ReactionIntoEmptyHex: no Reaction Fire at a unit entering a hex that
+	// already holds a unit of its side, as when it stacks (Arquebus 11.2:
+	// "into an adjacent frontal hex that does not already contain an enemy
+	// unit").
+	ReactionIntoEmptyHex bool
 	// DismountAtStart: a unit changes to its other side only at the
 	// beginning of its move, and the change's cost comes out of the new
 	// side's Movement Allowance (Blood & Roses 7.4: "may dismount at the
