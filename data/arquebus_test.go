@@ -462,7 +462,7 @@ func TestArquebusStackingTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := tb.Rules.Stacking
-	if len(st) != 3 || !st[0].Unlimbered || st[1].Unlimbered || st[2].With[0] != engine.StackAny || len(st[0].Units) != 10 {
+	if len(st) != 3 || !st[0].Unlimbered || st[1].Unlimbered || st[2].With[0] != engine.StackAny || len(st[0].Units) != 12 || len(st[1].Units) != 16 {
 		t.Errorf("Stacking %+v", st)
 	}
 	if pt := tb.Rules.PassThrough; pt == nil || !pt.Unlimbered || len(pt.NotThrough) != 6 {
@@ -474,7 +474,7 @@ func TestArquebusStackingTable(t *testing.T) {
 		{"      with: [any]   ", "      whom: [any]   ", "rules.stacking.with: missing"},
 		{"  pass_through_not_through: [PK,", "  pass_through_not_through: [PIKE,", `unknown unit type "PIKE"`},
 		{"  shock_immune: [BW]", "  shock_immune: [WAGON]", `unknown unit type "WAGON"`},
-		{"  stacking:  ", "  stacking_off:", "rules.stack_shock_row: needs stacking"},
+		{"  stacking:\n", "  stacking_off:\n", "rules.stack_shock_row: needs stacking"},
 	})
 	if r := tb.Rules; len(r.StackShockRow) != 7 || r.StackShockRow[0] != "SP" || len(r.ShockImmune) != 1 || r.ShockImmune[0] != "BW" {
 		t.Errorf("StackShockRow %v, ShockImmune %v", r.StackShockRow, r.ShockImmune)

@@ -110,10 +110,12 @@ func TestArquebusIllegalStacksRefused(t *testing.T) {
 
 // 10.0 the legal pairs other than foot with Artillery: non-Pike foot with
 // a Baggage Wagon (either may move in), Sappers with any one other unit,
-// two Sappers.
+// two Sappers; limbered Artillery, a foot unit (2.4), into a Baggage
+// Wagon's hex (R361).
 func TestArquebusLegalStacks(t *testing.T) {
 	cases := []struct{ mover, there string }{
 		{"SB", "BW"}, {"BW", "LB"}, {"SP", "MM"}, {"MM", "SP"}, {"SP", "SP"}, {"SP", "PK"}, {"SP", "BW"}, {"DAQ", "HVY"},
+		{"BW", "FAL"}, {"BW", "GW"}, // 2.4 Baggage Wagons, Gun Wagons and Artillery are foot units (R361)
 	}
 	for _, c := range cases {
 		t.Run(c.mover+" into "+c.there, func(t *testing.T) {
@@ -121,6 +123,18 @@ func TestArquebusLegalStacks(t *testing.T) {
 			a := arqColumn(g)
 			g.troop("AN1", a[0], hex.FaceNE, c.mover)
 			g.gun("AN2", a[1], hex.FaceNE, c.there, false)
+			g.send(red, "ACTIVATE Anna\nMOVE AN1 "+a[1])
+			if g.unit("AN1").Hex.String() != a[1] || g.unit("AN2").Hex.String() != a[1] {
+				t.Errorf("AN1 %s, AN2 %s: want both in %s", g.unit("AN1").Hex, g.unit("AN2").Hex, a[1])
+			}
+		})
+	}
+	for _, gun := range []string{"FAL", "SAK"} {
+		t.Run("limbered "+gun+" into a wagon", func(t *testing.T) {
+			g := arqMelee(t)
+			a := arqColumn(g)
+			g.gun("AN1", a[0], hex.FaceNE, gun, true)
+			g.troop("AN2", a[1], hex.FaceNE, "BW")
 			g.send(red, "ACTIVATE Anna\nMOVE AN1 "+a[1])
 			if g.unit("AN1").Hex.String() != a[1] || g.unit("AN2").Hex.String() != a[1] {
 				t.Errorf("AN1 %s, AN2 %s: want both in %s", g.unit("AN1").Hex, g.unit("AN2").Hex, a[1])
