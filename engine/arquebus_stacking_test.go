@@ -388,3 +388,43 @@ func TestArquebusNoReactionFireIntoStack(t *testing.T) {
 		}
 	}
 }
+
+// A Shock naming both units of a stack is one defender: one die, no
+// Strength DRM for one attacker against it (10.3 "Stacked units count as
+// a single unit"; R366).
+func TestArquebusShockNamingBothStacked(t *testing.T) {
+	c := "0505"
+	g := arqMelee(t, 6)
+	g.troop("CA1", c, hex.FaceW, "SB")
+	g.troop("CA2", c, hex.FaceW, "SP")
+	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "PK")
+	evs := g.shockRound("SHOCK AN1 AT CA1 CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered")
+	if g.unit("CA1").Status != engine.Disordered || g.unit("CA2").Status != engine.Disordered {
+		t.Errorf("CA1 %s, CA2 %s, want both Disordered", g.unit("CA1").Status, g.unit("CA2").Status)
+	}
+}
+
+// Naming only the second unit of a stack attacks the stack, and meets
+// the Shock's duty to attack the unit first in the hex (10.1).
+func TestArquebusShockNamingSecondStacked(t *testing.T) {
+	c := "0505"
+	g := arqMelee(t, 6)
+	g.troop("CA1", c, hex.FaceW, "SB")
+	g.troop("CA2", c, hex.FaceW, "SP")
+	g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "PK")
+	evs := g.shockRound("SHOCK AN1 AT CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 1 {
+		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
+	}
+	// CA2 is named, but the Sword & Buckler defends for the hex (R366).
+	wantAttack(t, atts[0], "CA2", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered")
+	if g.unit("CA1").Status != engine.Disordered || g.unit("CA2").Status != engine.Disordered {
+		t.Errorf("CA1 %s, CA2 %s, want both Disordered", g.unit("CA1").Status, g.unit("CA2").Status)
+	}
+}
