@@ -54,13 +54,19 @@ func stackedHex(st *State, h hex.Hex) bool { return len(occupants(st, h)) > 1 }
 // mayStack reports whether units i, as type mt, and j may share a hex
 // under one of the tables' StackRules, in either order.
 func mayStack(sc *Scenario, st *State, i int, mt *UnitType, j int) bool {
-	a, b := mt.Key, unitType(sc, st, j).Key
-	limbered := mt.LimberedSide && st.Units[i].Limbered || unitType(sc, st, j).LimberedSide && st.Units[j].Limbered
-	for _, r := range sc.Tables.Rules.Stacking {
-		if r.Unlimbered && limbered {
+	return sc.Tables.Rules.StackAllowed(mt, st.Units[i].Limbered, unitType(sc, st, j), st.Units[j].Limbered)
+}
+
+// StackAllowed reports whether a unit of type a and one of type b, each
+// limbered or not, may share a hex under one of the StackRules, in either
+// order (Arquebus 10.0). A battle's setup is checked with it too.
+func (r *Rules) StackAllowed(a *UnitType, aLimbered bool, b *UnitType, bLimbered bool) bool {
+	limbered := a.LimberedSide && aLimbered || b.LimberedSide && bLimbered
+	for _, sr := range r.Stacking {
+		if sr.Unlimbered && limbered {
 			continue // "an unlimbered Artillery unit"; "except limbered Artillery units"
 		}
-		if stackPair(r, a, b) || stackPair(r, b, a) {
+		if stackPair(sr, a.Key, b.Key) || stackPair(sr, b.Key, a.Key) {
 			return true
 		}
 	}
