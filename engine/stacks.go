@@ -48,7 +48,7 @@ func partner(st *State, i int) int {
 	return otherIn(st, st.Units[i].Hex, i)
 }
 
-// stacked reports whether the unit in h shares it with another.
+// stackedHex reports whether two units share h.
 func stackedHex(st *State, h hex.Hex) bool { return len(occupants(st, h)) > 1 }
 
 // mayStack reports whether units i, as type mt, and j may share a hex
