@@ -522,3 +522,67 @@ func TestArquebusFlightPointsTable(t *testing.T) {
 		t.Errorf("flight_points %+v, want King 10, OC 5, leader 2, Retired 1, named leaders only", f)
 	}
 }
+
+// rules.stacking (Arquebus 10.0) is read into Rules.Stacking, and a bad
+// entry is refused at load time.
+func TestArquebusStackingTable(t *testing.T) {
+	tb, err := Tables("arquebus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tb.Rules.Stacking
+	if len(st) != 3 || !st[0].Unlimbered || st[1].Unlimbered || st[2].With[0] != engine.StackAny || len(st[0].Units) != 12 || len(st[1].Units) != 16 {
+		t.Errorf("Stacking %+v", st)
+	}
+	if pt := tb.Rules.PassThrough; pt == nil || !pt.Unlimbered || len(pt.NotThrough) != 6 {
+		t.Errorf("PassThrough %+v", pt)
+	}
+	checkTableEdits(t, "arquebus", []tableEdit{
+		{"      with: [BW]  ", "      with: [BWX] ", `rules.stacking.with: unknown unit type "BWX"`},
+		{"    - units: [SP]  ", "    - units: [XX]  ", `unknown unit type "XX"`},
+		{"      with: [any]   ", "      whom: [any]   ", "rules.stacking.with: missing"},
+		{"  pass_through_not_through: [PK,", "  pass_through_not_through: [PIKE,", `unknown unit type "PIKE"`},
+		{"  shock_immune: [BW]", "  shock_immune: [WAGON]", `unknown unit type "WAGON"`},
+		{"  stacking:\n", "  stacking_off:\n", "rules.stack_shock_row: needs stacking"},
+	})
+	if r := tb.Rules; len(r.StackShockRow) != 7 || r.StackShockRow[0] != "SP" || len(r.ShockImmune) != 1 || r.ShockImmune[0] != "BW" {
+		t.Errorf("StackShockRow %v, ShockImmune %v", r.StackShockRow, r.ShockImmune)
+	}
+}
+
+// A battle on the Arquebus tables may set up two friendly units in one
+// hex as rules.stacking allows, facing alike (Arquebus 10.0, 10.1); Men of
+// Iron never (8.0).
+func TestArquebusSetupStacks(t *testing.T) {
+	sk2 := "  - {id: SK2, type: MMAA, command: douglas, hex: 0305, facing: E}"
+	for _, tc := range []struct{ name, line, want string }{
+		{"a Sapper with Men-at-Arms", "  - {id: SK2, type: SP, command: douglas, hex: 0303, facing: E}", ""},
+		{"two Men-at-Arms", "  - {id: SK2, type: MM, command: douglas, hex: 0303, facing: E}", "Men-at-Arms may not stack with Men-at-Arms (Arquebus 10.0, rules.stacking)"},
+		{"facing apart", "  - {id: SK2, type: SP, command: douglas, hex: 0303, facing: W}", "stacked units face the same direction (Arquebus 10.1)"},
+		{"three", "  - {id: SK2, type: SP, command: douglas, hex: 0303, facing: E}\n  - {id: SK3, type: SP, command: douglas, hex: 0303, facing: E}", "no more than two units share a hex"},
+		{"with the enemy", "  - {id: SK2, type: SP, command: percy, hex: 0303, facing: E}", "units may not stack with enemy units"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := arquebusMelee(t)
+			if !strings.Contains(s, strings.Replace(sk2, "MMAA", "MM", 1)) {
+				t.Fatal("SK2 is not in the battle: update the test")
+			}
+			s = strings.Replace(s, strings.Replace(sk2, "MMAA", "MM", 1), tc.line, 1)
+			_, err := ParseScenario("arquebus-melee.yaml", []byte(s))
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	b, err := os.ReadFile("scenarios/melee-test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moi := strings.Replace(string(b), sk2, strings.Replace(sk2, "0305", "0303", 1), 1)
+	if _, err := ParseScenario("melee-test.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "combat units may not stack (8.0)") {
+		t.Errorf("Men of Iron stack: %v", err)
+	}
+}

@@ -64,6 +64,7 @@ var flags = []flag{
 	{"reaction_unlimbered_only", func(r *engine.Rules) *bool { return &r.ReactionUnlimberedOnly }},
 	{"counter_charge_fire_ma", func(r *engine.Rules) *bool { return &r.CounterChargeFireMA }},
 	{"raining_fire", func(r *engine.Rules) *bool { return &r.RainingFire }},
+	{"reaction_into_empty_hex", func(r *engine.Rules) *bool { return &r.ReactionIntoEmptyHex }},
 }
 
 const atLeastZero = "must be 0 or more"
@@ -83,7 +84,8 @@ var counts = []count{
 // shaped are the switches rules reads itself.
 var shaped = []string{"mounted_missile_zoc", "counter_charge_defense_drm", "pass_through",
 	"leader_presence_types", "charisma_types", "pass_through_movers", "pass_through_free", "pass_through_never",
-	"battle_flight_ignores", "fire_on_move", "pursuit", "retreat_through", "retreat_eliminates", "army_continuation_max", "fire_disorder_check"}
+	"battle_flight_ignores", "fire_on_move", "pursuit", "retreat_through", "retreat_eliminates", "army_continuation_max", "fire_disorder_check",
+	"pass_through_not_through", "pass_through_unlimbered", "stacking", "stack_shock_row", "shock_immune"}
 
 // rules reads a tables file's `rules:` into t.Rules.
 func (p *parser) rules(t *engine.Tables, n *yaml.Node) {
@@ -150,14 +152,25 @@ func (p *parser) typeRules(t *engine.Tables, ro *object) {
 		r.RetreatThrough = append([]string{}, p.typeList(ro, "rules", "retreat_through", t)...)
 	}
 	r.RetreatEliminates = p.typeList(ro, "rules", "retreat_eliminates", t)
+	if n := ro.node("stacking", false); n != nil {
+		r.Stacking = p.stacking(n, t)
+	}
+	r.StackShockRow = p.typeList(ro, "rules", "stack_shock_row", t)
+	if ro.has("stack_shock_row") && len(r.Stacking) == 0 {
+		p.add(ro.line("stack_shock_row"), "rules.stack_shock_row", "needs stacking: it says which unit of a stack defends in Shock (Arquebus 10.3)")
+	}
+	r.ShockImmune = p.typeList(ro, "rules", "shock_immune", t)
 	if ro.has("fire_on_move") {
 		r.FireOnMove = append([]string{}, p.typeList(ro, "rules", "fire_on_move", t)...)
 	}
-	if ro.has("pass_through_movers") || ro.has("pass_through_free") || ro.has("pass_through_never") {
+	if ro.has("pass_through_movers") || ro.has("pass_through_free") || ro.has("pass_through_never") ||
+		ro.has("pass_through_not_through") || ro.has("pass_through_unlimbered") {
 		r.PassThrough = &engine.PassThroughRule{
-			Movers: p.typeList(ro, "rules", "pass_through_movers", t),
-			Free:   p.typeList(ro, "rules", "pass_through_free", t),
-			Never:  p.typeList(ro, "rules", "pass_through_never", t),
+			Movers:     p.typeList(ro, "rules", "pass_through_movers", t),
+			Free:       p.typeList(ro, "rules", "pass_through_free", t),
+			Never:      p.typeList(ro, "rules", "pass_through_never", t),
+			NotThrough: p.typeList(ro, "rules", "pass_through_not_through", t),
+			Unlimbered: ro.bool("pass_through_unlimbered"),
 		}
 		if ro.has("pass_through") {
 			p.add(ro.line("pass_through"), "rules.pass_through", "give either pass_through: false (no unit passes through another) or the pass_through_movers/free/never lists, not both")
@@ -184,4 +197,35 @@ func (p *parser) targetRules(ro *object, r *engine.Rules) {
 			p.add(ro.line("fire_disorder_check"), "rules.fire_disorder_check", "%d: the highest die (0-9) that Eliminates a never-Disordered unit Disordered by fire (B&R 14.2)", m)
 		}
 	}
+}
+
+// stacking reads rules.stacking, who may stack with whom (Arquebus 10.0):
+// a list of {units: [types], with: [types or "any"], unlimbered: yes/no}.
+func (p *parser) stacking(n *yaml.Node, t *engine.Tables) []engine.StackRule {
+	const path = "rules.stacking"
+	var out []engine.StackRule
+	for _, en := range p.list(n, path) {
+		eo := p.object(en, path, "units", "with", "unlimbered")
+		sr := engine.StackRule{Units: p.typeList(eo, path, "units", t), Unlimbered: eo.bool("unlimbered")}
+		wl := eo.node("with", true)
+		if wl == nil {
+			continue
+		}
+		for _, wn := range p.list(wl, path+".with") {
+			k, ok := p.scalar(wn, path+".with")
+			switch {
+			case !ok:
+			case k != engine.StackAny && t.UnitTypes[k] == nil:
+				p.add(wn.Line, path+".with", "%s, or %q for every type", unknown("unit type", k, keys(t.UnitTypes)), engine.StackAny)
+			default:
+				sr.With = append(sr.With, k)
+			}
+		}
+		if len(sr.Units) == 0 || len(sr.With) == 0 {
+			p.add(en.Line, path, "each entry needs units and with: the types that may stack together (Arquebus 10.0)")
+			continue
+		}
+		out = append(out, sr)
+	}
+	return out
 }

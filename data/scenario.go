@@ -835,13 +835,17 @@ func (s *scen) crossCheck(o *object) {
 	// Stacking (8.0), terrain and enemy entry hexes.
 	t := sc.Tables
 	occupied := map[hex.Hex]int{} // unit index
+	stacked := map[hex.Hex]bool{}
 	for i, u := range sc.Units {
 		if u.OffMap || i >= len(s.unitLines) || !s.gridOK || !sc.Map.Grid.Contains(u.Hex) {
 			continue
 		}
 		at := s.unitLines[i]
 		if j, dup := occupied[u.Hex]; dup {
-			s.add(at.line, join(at.path, "hex"), "hex %s already holds unit %s (line %d): combat units may not stack (8.0)", hx(u.Hex), sc.Units[j].ID, s.unitLines[j].line)
+			if why := s.setupStack(sc, i, j, stacked[u.Hex]); why != "" {
+				s.add(at.line, join(at.path, "hex"), "hex %s already holds unit %s (line %d): %s", hx(u.Hex), sc.Units[j].ID, s.unitLines[j].line, why)
+			}
+			stacked[u.Hex] = true
 			continue
 		}
 		occupied[u.Hex] = i
@@ -893,4 +897,29 @@ func (s *scen) crossCheck(o *object) {
 			s.add(s.lines.standard[st.ID], join("standards", st.ID)+".hex", "hex %s holds the enemy unit %s", hx(st.Hex), id)
 		}
 	}
+}
+
+// setupStack says why unit i may not be set up in the hex of unit j, or
+// "" when it may: Arquebus 10.0's pairs (rules.stacking), two friendly
+// units facing alike (10.1); without stacking, never (8.0).
+func (s *scen) setupStack(sc *engine.Scenario, i, j int, full bool) string {
+	t := sc.Tables
+	if t == nil || len(t.Rules.Stacking) == 0 {
+		return "combat units may not stack (8.0)"
+	}
+	a, b := sc.Units[i], sc.Units[j]
+	at, bt := t.UnitTypes[a.Type], t.UnitTypes[b.Type]
+	switch {
+	case full:
+		return "no more than two units share a hex (Arquebus 10.0)"
+	case a.Side != b.Side:
+		return "units may not stack with enemy units (Arquebus 10.0)"
+	case at == nil || bt == nil:
+		return ""
+	case !t.Rules.StackAllowed(at, a.Limbered, bt, b.Limbered):
+		return fmt.Sprintf("%s may not stack with %s (Arquebus 10.0, rules.stacking)", at.Name, bt.Name)
+	case a.Facing != b.Facing:
+		return "stacked units face the same direction (Arquebus 10.1)"
+	}
+	return ""
 }

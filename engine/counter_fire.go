@@ -38,7 +38,9 @@ func counterChargeFirePath(sc *Scenario, st *State, j, i int) (chargePath, bool)
 		return chargePath{}, false
 	}
 	us := st.Units[j]
-	if !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal || stillInOtherZOC(sc, st, j, []int{i}) {
+	// Arquebus 13.6 "Men-at-Arms that are not stacked with another unit
+	// may attempt to Counter-Charge".
+	if !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal || stillInOtherZOC(sc, st, j, []int{i}) || partner(st, j) >= 0 {
 		return chargePath{}, false
 	}
 	g, to := sc.Map.Grid, st.Units[i].Hex

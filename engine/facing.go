@@ -74,23 +74,35 @@ func (g *game) face(o Face) error {
 		return g.illegal(o, "Blood & Roses 8.0", fmt.Sprintf("%s is adjacent to an enemy unit: staying in its hex it may turn one vertex only, to %s or %s",
 			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))
 	}
-	g.emit(UnitFaced{Unit: g.sc.Units[i].ID, Facing: to})
+	e := UnitFaced{Unit: g.sc.Units[i].ID, Facing: to}
+	if j := partner(g.st, i); j >= 0 {
+		e.With = g.sc.Units[j].ID // Arquebus 10.1: stacked units face alike (R362)
+	}
+	g.emit(e)
 	return nil
 }
 
-// UnitFaced: a unit changed facing in its hex (6.2).
+// UnitFaced: a unit changed facing in its hex (6.2). With is the unit
+// stacked with it, which turns too (Arquebus 10.1) but has not acted.
 type UnitFaced struct {
 	Unit   string     `json:"unit"`
 	Facing hex.Facing `json:"facing"`
+	With   string     `json:"with,omitempty"`
 }
 
 func (e UnitFaced) apply(st *State) {
 	u := st.Unit(e.Unit)
 	u.Facing, u.Moved, u.Acted = e.Facing, true, true
 	st.Acting = e.Unit
+	if e.With != "" {
+		st.Unit(e.With).Facing = e.Facing
+	}
 }
 
 func (e UnitFaced) describe(*Scenario) string {
+	if e.With != "" {
+		return fmt.Sprintf("%s turns to face %s, and %s, stacked with it, with it (6.2, Arquebus 10.1).", e.Unit, e.Facing, e.With)
+	}
 	return fmt.Sprintf("%s turns to face %s (6.2).", e.Unit, e.Facing)
 }
 

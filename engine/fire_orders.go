@@ -369,6 +369,7 @@ func (g *game) fireAndAnswer(i, j, mp int, returns bool, counter string) error {
 		}
 		g.emit(e)
 	}
+	shots = g.stackShots(shots)
 	for _, s := range shots {
 		if err := g.applyFire(s); err != nil {
 			return err
@@ -488,9 +489,17 @@ type UnitFired struct {
 	// Misfire: a natural 0 blew up the firer's guns; the shot has no
 	// result on the target (B&R 11.3).
 	Misfire bool `json:"misfire,omitempty"`
+	// Stacked: the same DR against the unit stacked with the fire's
+	// target, with its own DRMs and column (Arquebus 10.2); the firer
+	// fired once.
+	Stacked bool `json:"stacked,omitempty"`
 }
 
 func (e UnitFired) apply(st *State) {
+	if e.Stacked {
+		st.Unit(e.Target).Acted = true
+		return
+	}
 	u := st.Unit(e.Unit)
 	u.Acted = true
 	switch {
@@ -526,6 +535,9 @@ func (e UnitFired) describe(*Scenario) string {
 	}
 	if e.Misfire {
 		return fmt.Sprintf("%s %s %s: %s: a natural 0, its guns blow up, with no effect on %s (B&R 11.3).", e.Unit, what, e.Target, describeRoll(e.Roll), e.Target)
+	}
+	if e.Stacked {
+		return fmt.Sprintf("The same DR falls on %s, stacked with the target: %s on the %s column: %s (Arquebus 10.2).", e.Target, describeRoll(e.Roll), e.Column, e.Result)
 	}
 	marker := ""
 	if e.Marker {

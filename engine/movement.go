@@ -181,6 +181,9 @@ func (g *game) moveUnit(o Move, i int) error {
 	if o.Face != "" {
 		facing, _ = hex.ParseFacing(o.Face)
 	}
+	if facing, err = g.stackFacing(o, i, path, facing); err != nil {
+		return err
+	}
 	e := UnitMoved{Unit: spec.ID, Path: path, Facing: facing, MP: plan.mp}
 	if ch != nil {
 		e.Change, e.ChangeAt, e.Type = ch.Word, ch.At, plan.becomes

@@ -182,22 +182,37 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 				return plan, moveErr("Blood & Roses 7.1", "%s must stop in %s: it has moved adjacent to the enemy unit %s", spec.ID, n, sc.Units[adj[0]].ID)
 			}
 		}
-		if o := occupant(st, n); o >= 0 && o != i {
-			extra, ok := passThrough(sc, st, i, o)
-			if !ok {
-				if pt := sc.Tables.Rules.PassThrough; pt != nil && !sc.Tables.Rules.NoPassThrough && sc.Units[o].Side == spec.Side {
-					return plan, moveErr("Blood & Roses 10.0", "%s may not enter %s, where %s is: %s", spec.ID, n, sc.Units[o].ID, passThroughRule(sc, pt, t))
-				}
-				return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
+		if o := otherIn(st, n, i); o >= 0 {
+			// Arquebus 10.0: a unit may end its move stacked with a
+			// friendly unit the tables allow, never pass a hex so.
+			var stackWhy *moveError
+			if last && len(sc.Tables.Rules.Stacking) > 0 && sc.Units[o].Side == spec.Side {
+				stackWhy = stackInto(sc, st, i, t, n)
 			}
-			plan.mp += extra // 8.0; Blood & Roses 10.0
-			plan.passed = append(plan.passed, o)
-			if last {
-				plan.stop = plan.mp >= ma || len(adj) > 0
-				if plan.mp > ma {
-					return plan, moveErr("5.1", "%s would spend %d MP, more than its Movement Allowance of %d", spec.ID, plan.mp, ma)
+			if stackWhy != nil || !last || len(sc.Tables.Rules.Stacking) == 0 || sc.Units[o].Side != spec.Side {
+				extra, ok := passThrough(sc, st, i, o)
+				if !ok {
+					if stackWhy != nil {
+						return plan, stackWhy
+					}
+					if pt := sc.Tables.Rules.PassThrough; pt != nil && !sc.Tables.Rules.NoPassThrough && sc.Units[o].Side == spec.Side {
+						return plan, moveErr(passThroughSection(sc), "%s may not enter %s, where %s is: %s", spec.ID, n, sc.Units[o].ID, passThroughRule(sc, pt, t))
+					}
+					return plan, moveErr("8.0", "%s may not enter %s: %s is there, and combat units may not stack", spec.ID, n, sc.Units[o].ID)
 				}
-				return plan, &moveError{rule: "8.0", passable: true, reason: fmt.Sprintf("%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)}
+				plan.mp += extra // 8.0; Blood & Roses 10.0
+				plan.passed = append(plan.passed, o)
+				if last {
+					plan.stop = plan.mp >= ma || len(adj) > 0
+					if plan.mp > ma {
+						return plan, moveErr("5.1", "%s would spend %d MP, more than its Movement Allowance of %d", spec.ID, plan.mp, ma)
+					}
+					if stackWhy != nil {
+						stackWhy.passable = true
+						return plan, stackWhy
+					}
+					return plan, &moveError{rule: "8.0", passable: true, reason: fmt.Sprintf("%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)}
+				}
 			}
 		}
 		if plan.mp > ma {

@@ -191,8 +191,11 @@ func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
 		e.Change, e.ChangeAt, e.Type, e.Reloaded = final.Change, ch.At-from, final.Type, final.Reloaded
 	}
 	var passed []int
-	for _, h := range e.Path {
-		if o := occupant(g.st, h); o >= 0 && o != r.Unit {
+	for k, h := range e.Path {
+		if from+k == len(r.Path)-1 && len(g.sc.Tables.Rules.Stacking) > 0 {
+			break // Arquebus 10.0: it stacks there, not passes through
+		}
+		if o := otherIn(g.st, h, r.Unit); o >= 0 {
 			passed = append(passed, o)
 		}
 	}
@@ -210,6 +213,12 @@ func (g *game) moveSegment(r *MoveRun, to, mp int, facing hex.Facing) error {
 func (g *game) reactors(i int, h hex.Hex) []int {
 	sc, st := g.sc, g.st
 	side := sc.Units[i].Side
+	if sc.Tables.Rules.ReactionIntoEmptyHex && otherIn(st, h, i) >= 0 {
+		// Arquebus 11.2: Reaction Fire "When any enemy unit moves or
+		// Charges into an adjacent frontal hex that does not already
+		// contain an enemy unit" (R369).
+		return nil
+	}
 	var out []int
 	for j, u := range sc.Units {
 		us := st.Units[j]
@@ -278,5 +287,10 @@ func (g *game) reactOnce(i, j int) error {
 	}
 	g.emit(UnitFired{Unit: g.sc.Units[j].ID, Target: g.sc.Units[i].ID, Reaction: true, Roll: s.roll, Column: s.column, Result: s.result.Text, Misfire: s.misfire,
 		Marker: unitType(g.sc, g.st, j).FiredMarker})
-	return g.applyFire(s)
+	for _, s := range g.stackShots([]*shot{s}) {
+		if err := g.applyFire(s); err != nil {
+			return err
+		}
+	}
+	return nil
 }

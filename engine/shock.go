@@ -77,6 +77,10 @@ type Resolution struct {
 	From      []hex.Hex `json:"from"`
 	Results   []Result  `json:"results"`
 	Done      int       `json:"done,omitempty"`
+	// Stacked is, for each defender, the unit stacked with it when the
+	// die was rolled, or "" (Arquebus 10.3: "both units suffer any
+	// results").
+	Stacked []string `json:"stacked,omitempty"`
 }
 
 // ShockAttack is one declared attack: its attackers against one defender
@@ -120,6 +124,7 @@ func cloneAttacks(as []ShockAttack) []ShockAttack {
 func (r Resolution) clone() Resolution {
 	c := r
 	c.Attackers, c.Defenders, c.Charging, c.From = slices.Clone(r.Attackers), slices.Clone(r.Defenders), slices.Clone(r.Charging), slices.Clone(r.From)
+	c.Stacked = slices.Clone(r.Stacked)
 	c.Results = nil
 	for _, x := range r.Results {
 		y := x

@@ -137,7 +137,7 @@ func (g *game) shock(o ShockOrder) error {
 			if why := shockBarred(g.sc, g.st, i, j, g.st.Units[i].Hex); why != "" {
 				return g.illegal(o, "Arquebus 12.3 #2B", why)
 			}
-			if !slices.Contains(frontalEnemies(g.sc, g.st, i), j) {
+			if !inFrontalHex(g.sc, g.st, i, j) {
 				return g.illegal(o, "10.1", fmt.Sprintf("%s is not in a Frontal hex of %s: a unit Shocks the enemy units in its Frontal hexes (10.1)", g.sc.Units[j].ID, g.sc.Units[i].ID))
 			}
 		}
@@ -311,6 +311,24 @@ func shockBarred(sc *Scenario, st *State, i, j int, from hex.Hex) string {
 	return ""
 }
 
+// inFrontalHex: enemy unit j stands in one of unit i's Frontal hexes,
+// alone or stacked (Arquebus 10.0).
+func inFrontalHex(sc *Scenario, st *State, i, j int) bool {
+	fr := sc.Map.Grid.FrontalHexes(st.Units[i].Hex, st.Units[i].Facing)
+	return sc.Units[j].Side != sc.Units[i].Side && slices.Contains(fr[:], st.Units[j].Hex)
+}
+
+// partnerAttacked: the unit stacked with j is attacked, which attacks
+// j's hex (Arquebus 10.3: a stack is one defender).
+func partnerAttacked(sc *Scenario, st *State, j int, byDefender map[string]int) bool {
+	p := partner(st, j)
+	if p < 0 {
+		return false
+	}
+	_, ok := byDefender[sc.Units[p].ID]
+	return ok
+}
+
 // AttackDeclared: a Shock or Charge attack was declared (10.3 Step 1). A
 // unit declared again leaves its earlier declaration: declarations are
 // final only at END.
@@ -385,7 +403,7 @@ func checkObligations(sc *Scenario, st *State, byDefender map[string]int) *Illeg
 		for _, id := range d.Attackers {
 			i := unitIdx(sc, id)
 			for _, j := range frontalEnemies(sc, st, i) {
-				if _, ok := byDefender[sc.Units[j].ID]; !ok {
+				if _, ok := byDefender[sc.Units[j].ID]; !ok && !partnerAttacked(sc, st, j, byDefender) {
 					return declError(d, "10.1", fmt.Sprintf("%s Shocks, so it must also attack %s in its Frontal hex, unless another unit attacks it; legal: SHOCK %s AT %s",
 						id, sc.Units[j].ID, id, strings.Join(unitIDs(sc, frontalEnemies(sc, st, i)), " ")))
 				}

@@ -44,13 +44,22 @@ func (g *game) rollAttack(sa ShockAttack) error {
 		table, name = &g.sc.Tables.Charge, "Charge"
 	}
 	round := g.st.Shock.Round
+	defs = oneAHex(g.st, defs) // Arquebus 10.3: a stack is one defender
 	res := Resolution{Round: round, Attackers: unitIDs(g.sc, atk), Defenders: unitIDs(g.sc, defs), Charging: unitIDs(g.sc, charging)}
 	for _, j := range defs {
-		mods := shockModifiers(g.sc, g.st, atk, j, len(defs), charging, round)
+		mods := shockModifiers(g.sc, g.st, atk, stackDefender(g.sc, g.st, j), len(defs), charging, round)
 		mods = append(mods, g.counterChargeMods(a, j)...)
 		mods = append(mods, g.breachMods(atk, j)...) // B&R 6.3 Into the Breach
 		col := shockColumn(g.st, j)
-		if unitType(g.sc, g.st, j).NoShockDie {
+		p := partner(g.st, j)
+		if p >= 0 {
+			col = stackColumn(g.st, j, p)
+			res.Stacked = append(res.Stacked, g.sc.Units[p].ID)
+		} else {
+			res.Stacked = append(res.Stacked, "")
+		}
+		if p < 0 && unitType(g.sc, g.st, j).NoShockDie {
+			// Arquebus 12.5: Artillery standing alone is overrun, no die.
 			result := overrun(name == "Charge")
 			g.emit(AttackResolved{Round: round, Attackers: res.Attackers, Defender: g.sc.Units[j].ID,
 				Table: table.Name, Column: col, NoDie: true, Result: result.Text})
@@ -92,6 +101,9 @@ type effectStep struct {
 	effects []Effect
 	against []int
 	cause   string
+	// noLeaders: the leaders in the unit's hex are checked with the unit
+	// stacked with it, whose results come after (Arquebus 10.3; R368).
+	noLeaders bool
 }
 
 // effectSteps lists the results of a rolled attack in the order they
@@ -102,12 +114,13 @@ func (g *game) effectSteps(r Resolution) []effectStep {
 	atk, defs := idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Defenders)
 	var out []effectStep
 	for k, j := range defs {
-		out = append(out, effectStep{j, r.Results[k].Defender, atk, "Shock by " + strings.Join(r.Attackers, ", ")})
+		cause := "Shock by " + strings.Join(r.Attackers, ", ")
+		out = append(out, g.defenderSteps(j, r, k, atk, cause)...)
 	}
 	for k := range defs {
 		for _, i := range atk {
 			effects, cause := g.attackerEffects(i, r.Results[k])
-			out = append(out, effectStep{i, effects, defs, "its attack on " + r.Defenders[k] + cause})
+			out = append(out, effectStep{unit: i, effects: effects, against: defs, cause: "its attack on " + r.Defenders[k] + cause})
 		}
 	}
 	return out
@@ -151,7 +164,7 @@ func (g *game) applyResolution(r Resolution) error {
 	steps := g.effectSteps(r)
 	for k := r.Done; k < len(steps); k++ {
 		s := steps[k]
-		if err := g.combatEffects(s.unit, s.effects, s.against, s.cause); err != nil {
+		if err := g.combatEffects(s.unit, s.effects, s.against, s.cause, s.noLeaders); err != nil {
 			return err
 		}
 		if g.st.Retreat != nil {
@@ -493,11 +506,14 @@ func bestWSM(sc *Scenario, st *State, atk []int, j int) (drm int, attacker, defe
 // that a retreat waiting for its owner's choice ends the unit's share.
 // Against are the units on the other side, which a retreat moves away
 // from.
-func (g *game) combatEffects(i int, effects []Effect, against []int, cause string) error {
+func (g *game) combatEffects(i int, effects []Effect, against []int, cause string, noLeaders bool) error {
 	if len(effects) == 0 || !onField(g.st, i) {
 		return nil
 	}
 	leaders := stackedLeaders(g.sc, g.st, i)
+	if noLeaders {
+		leaders = nil
+	}
 	check, retreat := false, false
 	for _, e := range effects {
 		check = check || e.Kind != EffectRetreat // a Knight's Retire checks its leaders though it Retreats (ruling R175)

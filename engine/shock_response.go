@@ -136,7 +136,7 @@ func responseOf(sc *Scenario, st *State, j int) Response {
 // (11.5); ok is false when it may not Counter-Charge them.
 func counterChargeFacing(sc *Scenario, st *State, j int, units []int) (hex.Facing, bool) {
 	us := st.Units[j]
-	if len(units) == 0 || !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal {
+	if len(units) == 0 || !unitType(sc, st, j).Charges || us.CounterCharged || us.Status != Normal || partner(st, j) >= 0 { // Arquebus 13.6 unstacked only
 		return 0, false
 	}
 	if stillInOtherZOC(sc, st, j, units) {

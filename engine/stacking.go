@@ -43,6 +43,12 @@ func passThrough(sc *Scenario, st *State, i, j int) (mp int, ok bool) {
 		switch {
 		case slices.Contains(pt.Never, mt.Key):
 			return 0, false
+		case stackedHex(st, st.Units[j].Hex):
+			return 0, false // Arquebus 10.0 "a friendly unit that is not stacked with another unit"
+		case slices.Contains(pt.NotThrough, ot.Key):
+			return 0, false // Arquebus 10.0 "not a limbered Artillery, Pike, or Sword & Buckler unit"
+		case pt.Unlimbered && ot.LimberedSide && st.Units[j].Limbered:
+			return 0, false // Arquebus 10.0 "friendly unlimbered Artillery units" (R312)
 		case slices.Contains(pt.Free, ot.Key):
 			return 0, true
 		case slices.Contains(pt.Movers, mt.Key):
@@ -72,13 +78,34 @@ func passThroughRule(sc *Scenario, pt *PassThroughRule, mover *UnitType) string 
 		return mover.Name + " may not move through other units"
 	}
 	s := "combat units never stack"
+	if len(sc.Tables.Rules.Stacking) > 0 {
+		s = "a unit may end its move stacked only as Arquebus 10.0 allows"
+	}
 	if len(pt.Movers) > 0 {
 		s += fmt.Sprintf("; %s may move through friendly units at %d MP more a hex", names(pt.Movers), sc.Tables.Movement.PassThroughMP)
+	}
+	if len(pt.NotThrough) > 0 {
+		s += fmt.Sprintf(", but not through %s", names(pt.NotThrough))
 	}
 	if len(pt.Free) > 0 {
 		s += fmt.Sprintf("; other units may move through friendly %s at no extra cost", names(pt.Free))
 	}
+	if pt.Unlimbered {
+		s += "; Artillery is passed only unlimbered, and no unit passes a stack"
+	}
+	if len(sc.Tables.Rules.Stacking) > 0 {
+		return s
+	}
 	return s + "; none may stop stacked"
+}
+
+// passThroughSection is the section a pass-through refusal cites: the
+// Arquebus list (its exceptions, 10.0) or Blood & Roses 10.0's.
+func passThroughSection(sc *Scenario) string {
+	if pt := sc.Tables.Rules.PassThrough; pt != nil && (pt.Unlimbered || len(pt.NotThrough) > 0) {
+		return "Arquebus 10.0"
+	}
+	return "Blood & Roses 10.0"
 }
 
 // orList joins words: "A", "A or B", "A, B or C".

@@ -325,6 +325,26 @@ type Rules struct {
 	// (Mounted MAA through friendly missile infantry, with its die) by
 	// the volume's lists (Blood & Roses 10.0). NoPassThrough still wins.
 	PassThrough *PassThroughRule
+	// Stacking, when set, lets two friendly units share a hex, each pair
+	// only as a StackRule allows (Arquebus 10.0 "With some exceptions, one
+	// unit ... may exist in one hex"). Empty: combat units never stack.
+	Stacking []StackRule
+	// StackShockRow: in Shock against a stack, the Weapon System Matrix
+	// row (and the Shock Defense, terrain and facing) is the unit whose
+	// type is not listed; of two listed, the one listed first (Arquebus
+	// 10.3: "use the defender row of the other unit"; "If the stack is of
+	// two Sapper units, or one Sapper unit and one Artillery unit, use the
+	// Sapper row"; ruling R366).
+	StackShockRow []string
+	// ShockImmune types never suffer a Shock or Charge result (Arquebus
+	// 10.3: "Baggage Wagons never suffer results from Shock/Charge
+	// combat").
+	ShockImmune []string
+	// ReactionIntoEmptyHex: no Reaction Fire at a unit entering a hex that
+	// already holds a unit of its side, as when it stacks (Arquebus 11.2:
+	// "into an adjacent frontal hex that does not already contain an enemy
+	// unit").
+	ReactionIntoEmptyHex bool
 	// DismountAtStart: a unit changes to its other side only at the
 	// beginning of its move, and the change's cost comes out of the new
 	// side's Movement Allowance (Blood & Roses 7.4: "may dismount at the
@@ -477,7 +497,25 @@ type Rules struct {
 // no unit at all. Combat units still never end a move stacked.
 type PassThroughRule struct {
 	Movers, Free, Never []string
+	// NotThrough types are never moved through (Arquebus 10.0: "not a
+	// limbered Artillery, Pike, or Sword & Buckler unit"); Unlimbered:
+	// Artillery (a limbered_side type) is moved through only unlimbered.
+	NotThrough []string
+	Unlimbered bool
 }
+
+// StackRule: a unit of a Units type may end a move in the hex of a
+// friendly unit of a With type, or the other way round (Arquebus 10.0).
+// With may hold StackAny, every type. Unlimbered: neither unit may be
+// limbered Artillery ("an unlimbered Artillery unit"; Sappers "except
+// limbered Artillery units"). Never more than two units a hex.
+type StackRule struct {
+	Units, With []string
+	Unlimbered  bool
+}
+
+// StackAny in StackRule.With stands for every unit type.
+const StackAny = "any"
 
 // ZOCRule is a value of Rules.MountedMissileZOC.
 type ZOCRule string

@@ -50,7 +50,7 @@ func drawUnits(c *canvas, l *layout, sc *engine.Scenario, st *engine.State, fs *
 		if u.OffMap || u.Status == engine.Eliminated || !l.inWindow(u.Hex) {
 			continue
 		}
-		drawUnit(c, l, sc, spec, u, fs)
+		drawUnit(c, l, sc, spec, u, counterSquare(l, st, i), fs)
 	}
 }
 
@@ -59,8 +59,7 @@ func drawUnits(c *canvas, l *layout, sc *engine.Scenario, st *engine.State, fs *
 // ratings upright on it. A Disordered counter shows its pale, hatched back
 // side, a "D" badge on its rear edge and its Disordered ratings (12.2); a
 // Retired one is grey. Markers stack below it.
-func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u engine.UnitState, fs *faces) {
-	sq := counterSquare(l, u)
+func drawUnit(c *canvas, l *layout, sc *engine.Scenario, spec engine.UnitSpec, u engine.UnitState, sq square, fs *faces) {
 	p, h := sq.p, sq.h
 	fill, ink := sideColours[spec.Side], color.RGBA{0xff, 0xff, 0xff, 0xff}
 	r := spec.Ratings

@@ -332,3 +332,22 @@ func TestRenderBattleMarkers(t *testing.T) {
 	top := l.centre(hex.Hex{Col: 6, Row: 3}).add(pt{0, -l.size * 0.3})
 	near(t, "wagons hex 0603", img.At(int(top.X), int(top.Y)), terrainStyles["wagons"].fill, 6)
 }
+
+// Two counters in one hex (Arquebus 10.0 stacking) are drawn apart, the
+// first up and left, the second down and right, each showing its fill
+// where a lone counter would leave the hex bare: DM1 is put on LB1.
+func TestRenderStack(t *testing.T) {
+	sc, st0 := crecy(t)
+	st := st0.Clone()
+	st.Unit("DM1").Hex = st.Unit("LB1").Hex
+	img := decoded(t, sc, st, Options{})
+	l := place(t, sc, st, Options{})
+	p, h, d := l.centre(st.Unit("LB1").Hex), l.size*counterHalf, l.size*stackOffset
+	fill := sideColours[0]
+	first := p.add(pt{-d - 0.72*h, -d}) // LB1's rear, beyond a lone counter's edge
+	near(t, "LB1, first of the stack, moved up and left", img.At(int(first.X), int(first.Y)), fill, 14)
+	second := p.add(pt{d, d + 0.85*h}) // DM1's lower part, below a lone counter
+	near(t, "DM1, second of the stack, moved down and right", img.At(int(second.X), int(second.Y)), fill, 14)
+	alone := l.centre(st.Unit("LB2").Hex).add(pt{-0.72 * h, 0})
+	near(t, "LB2 alone, in the middle of its hex", img.At(int(alone.X), int(alone.Y)), fill, 14)
+}

@@ -112,7 +112,7 @@ func arrange(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark, fs 
 		if u.OffMap || u.Status == engine.Eliminated || !l.inWindow(u.Hex) {
 			continue
 		}
-		sq := counterSquare(l, u)
+		sq := counterSquare(l, st, i)
 		reach[u.Hex] = sq
 		outline := sq.poly(1)
 		if u.Status == engine.Disordered { // the D badge stands out of the rear edge
@@ -222,9 +222,37 @@ func textBox(face font.Face, s string, p pt) box {
 	return box{p.X - w, p.Y - capH/2, p.X + w, p.Y + capH/2}.grow(1)
 }
 
-func counterSquare(l *layout, u engine.UnitState) square {
-	return square{l.centre(u.Hex), unit(60 * float64(u.Facing)), l.size * counterHalf}
+func counterSquare(l *layout, st *engine.State, i int) square {
+	u := st.Units[i]
+	return square{l.centre(u.Hex).add(stackShift(l, st, i)), unit(60 * float64(u.Facing)), l.size * counterHalf}
 }
+
+// stackShift moves the two counters of a stack (Arquebus 10.0) apart, the
+// first up and left, the second, drawn over it, down and right, so that
+// both show. A unit alone stays in the middle of its hex.
+func stackShift(l *layout, st *engine.State, i int) pt {
+	u, k, n := st.Units[i], 0, 0
+	for j, o := range st.Units {
+		if !o.OffMap && o.Status != engine.Eliminated && o.Hex == u.Hex {
+			if j < i {
+				k++
+			}
+			n++
+		}
+	}
+	if n < 2 {
+		return pt{}
+	}
+	d := l.size * stackOffset
+	if k == 0 {
+		return pt{-d, -d}
+	}
+	return pt{d, d}
+}
+
+// stackOffset is how far each counter of a stack is moved from the
+// middle of its hex, in hex sizes, along each axis.
+const stackOffset = 0.18
 
 func markerAt(sq square, k int) pt { return sq.p.add(pt{0, sq.h * (1.25 + 0.8*float64(k))}) }
 
