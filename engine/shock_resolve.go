@@ -141,11 +141,12 @@ func (g *game) applyResolution(r Resolution) error {
 	for _, x := range r.Results {
 		ca = ca || x.ContinuedAttack
 	}
+	g.engageAfter(r, ca)
 	earned, asked := g.afterAttack(idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Charging), r.From, ca, len(steps))
 	if asked {
 		return nil
 	}
-	g.emit(AttackDone{Earned: unitIDs(g.sc, earned)})
+	g.attackDone(earned)
 	return nil
 }
 

@@ -170,6 +170,9 @@ func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.
 	if !unitType(sc, st, j).Mounted || st.Units[j].Status != Normal || st.Units[j].NoRetreat || len(attackers) == 0 {
 		return nil
 	}
+	if isEngaged(st, j) {
+		return nil // Arquebus 12.2: a unit "that is not Disordered or Engaged"
+	}
 	for _, i := range attackers {
 		if unitType(sc, st, i).Mounted && !slices.Contains(unitType(sc, st, j).RetreatBefore, unitType(sc, st, i).Key) {
 			return nil // Infidel 12.2: Light Cavalry only, and only from the types it lists

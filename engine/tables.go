@@ -73,7 +73,11 @@ type MovementRules struct {
 	// to leave a hex adjacent to an enemy unit (Arquebus 7.2: "may move,
 	// at the cost of one extra MP to leave the hex"; 11.2: a Light
 	// Cavalry Archer that fired there pays it too). 0 in Blood & Roses.
-	LeaveAdjacentMP        int
+	LeaveAdjacentMP int
+	// DisengageMP: what an Engaged unit pays more to leave its hex
+	// (Arquebus 14.5: "at a cost of one extra (+1) MP (cumulative with the
+	// cost for leaving a hex adjacent to an enemy unit)").
+	DisengageMP            int
 	PassThroughMP          int
 	PassThroughDisorderMax int
 }
@@ -729,6 +733,10 @@ type Result struct {
 	Attacker []Effect // effects on the attacking units (Shock and Charge tables)
 	// ContinuedAttack: the attacker earns a Continued Attack (12.7).
 	ContinuedAttack bool
+	// Engaged: the attackers and the defender are Engaged with one another
+	// (Arquebus 14.5: "the units involved in that combat mixing together
+	// and continuing to fight"; engaged.go, ruling R380).
+	Engaged bool
 	// AttackerChoice: Attacker holds a Disorder and a Retreat of which
 	// each attacking unit suffers one, its player's choice (Blood & Roses
 	// 14.1: "If the attacker has a choice of Disorder or Retreat, he may
