@@ -162,6 +162,9 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"fire_on_move: [GE, LCA] (11.2)", strings.Join(r.FireOnMove, ",") == "GE,LCA"},
 		{"mounted_fire_adjacent_mp: 1 (11.2)", r.MountedFireAdjacentMP == 1},
 		{"leave_adjacent_mp: 1 (7.2)", tb.Movement.LeaveAdjacentMP == 1},
+		// 14.5 Disengage +1 MP; 12.4 no Advance at +2 (R383, R384).
+		{"disengage_mp: 1 (14.5)", tb.Movement.DisengageMP == 1},
+		{"no_advance_shock_defense: 2 (12.4)", r.NoAdvanceShockDefense == 2},
 		{"no mounted_fire_zoc_mp (9.0 no ZOC)", r.MountedFireZOCMP == 0},
 		// 11.1, 11.5: the FIRED marker of Mounted Arquebus and Crossbow only.
 		{"fired_marker: MAQ, MCB (11.5)", ut("MAQ").FiredMarker && ut("MCB").FiredMarker && !ut("LCA").FiredMarker && !ut("GE").FiredMarker && !ut("DAQ").FiredMarker && !ut("AQ").FiredMarker},
@@ -206,9 +209,10 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 			t.Errorf("12.1: %s an attacker %v", k, ok)
 		}
 		// 12.4 a unit with a Shock Defense DRM of +2 or more never
-		// Advances: the attackers whose counters print one (R307).
-		if attackers[k] && u.NoAdvance != (u.Ratings.Shock >= 2) {
-			t.Errorf("12.4: %s (Shock Defense %+d) no_advance %v", k, u.Ratings.Shock, u.NoAdvance)
+		// Advances: read from the unit's rating (rules.no_advance_shock_defense,
+		// R384), so no type is no_advance.
+		if u.NoAdvance {
+			t.Errorf("12.4: %s no_advance: the rule reads the unit's own Shock Defense (R384)", k)
 		}
 		// 2.2, 7.6, 14.2: Artillery has a limbered side and is never
 		// Disordered; its Disordered ratings repeat the front's (R305).

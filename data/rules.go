@@ -70,6 +70,7 @@ var counts = []count{
 	{"army_move_clearance", func(r *engine.Rules) *int { return &r.ArmyMoveClearance }, atLeastZero},
 	{"army_continuation_drm", func(r *engine.Rules) *int { return &r.ArmyContinuationDRM }, atLeastZero},
 	{"one_battle_continuation_drm", func(r *engine.Rules) *int { return &r.OneBattleContinuationDRM }, atLeastZero},
+	{"no_advance_shock_defense", func(r *engine.Rules) *int { return &r.NoAdvanceShockDefense }, atLeastZero},
 }
 
 // shaped are the switches rules reads itself.

@@ -236,3 +236,31 @@ func TestArquebusDisengage(t *testing.T) {
 		}
 	}
 }
+
+// 12.4: a unit is not eligible to Advance After Combat if "It is a unit of
+// any type with a Shock Defense DRM +2 or higher", read from the unit's
+// own counter (rules.no_advance_shock_defense; ruling R384): a Sword &
+// Buckler whose battle prints +2 stays, one printing the type's 0
+// advances. SB against Pike: +1 WSM, −1 the Pike's Shock Defense; a 7 is
+// "Defender Disordered, Retreat 1 Hex".
+func TestArquebusNoAdvanceFromTheUnitsOwnShockDefense(t *testing.T) {
+	for _, tc := range []struct {
+		shock   int
+		advance bool
+	}{{2, false}, {1, true}, {0, true}} {
+		g := arqMelee(t, 7)
+		c, x := engagedPair(g)
+		i := g.troop("AN1", x, hex.FaceNE, "SB")
+		g.sc.Units[i].Ratings.Shock = tc.shock
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		atts := resolved(evs)
+		if len(atts) != 1 {
+			t.Fatalf("attacks %v", atts)
+		}
+		wantAttack(t, atts[0], "CA1", 7, []string{"-1 10.4 #3", "+1 10.4 #6"}, 7, "Shock", "Defender Disordered, Retreat 1 Hex")
+		_, advanced := findEvent[engine.UnitAdvanced](evs)
+		if advanced != tc.advance || (g.unit("AN1").Hex.String() == c) != tc.advance || g.unit("CA1").Hex.String() == c {
+			t.Errorf("Shock Defense %+d: advanced %v (AN1 in %s), want %v:\n%s", tc.shock, advanced, g.unit("AN1").Hex, tc.advance, g.story(evs))
+		}
+	}
+}

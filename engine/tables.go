@@ -278,6 +278,17 @@ type Rules struct {
 	// is 2 or less, the Army Activation succeeds").
 	ArmyContinuationFixed bool
 	ArmyContinuationMax   int
+	// NoAdvanceShockDefense: when more than 0, a unit whose Shock Defense
+	// DRM on the side in play is this or more never Advances After Combat
+	// (Arquebus 12.4: "It is a unit of any type with a Shock Defense DRM
+	// +2 or higher"), read from the unit's own ratings (ruling R384).
+	NoAdvanceShockDefense int
+	// SwissReluctance: a unit of a type marked Swiss rolls before its
+	// Shock attack (Arquebus 16.2, swiss.go); SwissAttackMax and
+	// SwissRefuseMax are the highest adjusted DRs with which it attacks
+	// ("6 or less") and refuses ("7 to 9"); above, it goes home.
+	SwissReluctance                bool
+	SwissAttackMax, SwissRefuseMax int
 	// OCEffectiveness: the Overall Commander's Effectiveness
 	// (LeaderSpec.Effectiveness) is added to the Continuation DR of a
 	// Battle leader within his Command Range, not his own, and to every
