@@ -457,3 +457,30 @@ func arquebusMelee(t *testing.T) string {
 	s = strings.ReplaceAll(s, "type: MMAA", "type: MM")
 	return strings.Replace(s, "type: LB", "type: CB", 1)
 }
+
+// Arquebus 16.2: a battle marks its Swiss Pike `swiss: true` (ruling
+// R385); only where the tables play Swiss Shock Reluctance, and only on a
+// unit that Shocks.
+func TestArquebusSwissUnit(t *testing.T) {
+	s := strings.Replace(arquebusMelee(t), "{id: SK2, type: MM,", "{id: SK2, type: PK, swiss: true,", 1)
+	sc, err := ParseScenario("arquebus-melee.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range sc.Units {
+		if u.Swiss != (u.ID == "SK2") {
+			t.Errorf("%s swiss %v", u.ID, u.Swiss)
+		}
+	}
+	if r := sc.Tables.Rules; !r.SwissReluctance || r.SwissAttackMax != 6 || r.SwissRefuseMax != 9 {
+		t.Errorf("16.2 rules %v %d %d, want on, 6, 9", r.SwissReluctance, r.SwissAttackMax, r.SwissRefuseMax)
+	}
+	for _, c := range []struct{ text, want string }{
+		{strings.Replace(s, "type: PK, swiss", "type: CB, swiss", 1), "Crossbow never Shocks (no Weapon System Matrix row)"},
+		{strings.Replace(strings.Replace(s, "volume: arquebus", "volume: blood-and-roses", 1), "type: PK, swiss", "type: INF, swiss", 1), "these tables have no Swiss Shock Reluctance"},
+	} {
+		if _, err := ParseScenario("arquebus-melee.yaml", []byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("want %q, got %v", c.want, err)
+		}
+	}
+}

@@ -264,3 +264,110 @@ func TestArquebusNoAdvanceFromTheUnitsOwnShockDefense(t *testing.T) {
 		}
 	}
 }
+
+// swiss makes Red's AN1 a Swiss Pike (ruling R385).
+func (g *game) swiss(id string) {
+	g.sc.Units[g.index(id)].Swiss = true
+}
+
+func swissRolls(evs []engine.Event) []engine.SwissReluctanceRolled {
+	var out []engine.SwissReluctanceRolled
+	for _, e := range evs {
+		if r, ok := e.(engine.SwissReluctanceRolled); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// 16.2 Swiss Shock Reluctance: the die plus the unit's Shock Defense DRM
+// (the Pike's −1); 6 or less it attacks, 7 to 9 it refuses (declared, so
+// no Rally), 10 or more it goes home, not Eliminated for Victory (no FP).
+func TestArquebusSwissShockReluctance(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		shock   int // the counter's Shock Defense
+		die     int
+		total   int
+		outcome engine.SwissOutcome
+	}{
+		{"6 attacks", -1, 7, 6, engine.SwissAttack},
+		{"7 refuses", -1, 8, 7, engine.SwissRefuse},
+		{"9 refuses", 0, 9, 9, engine.SwissRefuse},
+		{"10 goes home", 1, 9, 10, engine.SwissHome},
+	} {
+		g := arqMelee(t, tc.die, 5)
+		c, x := engagedPair(g)
+		g.sc.Units[g.index("AN1")].Ratings.Shock = tc.shock
+		g.swiss("AN1")
+		fp := engine.FlightPoints(g.sc, g.st, red)
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		rolls := swissRolls(evs)
+		if len(rolls) != 1 || rolls[0].Unit != "AN1" || rolls[0].Roll.Die != tc.die || rolls[0].Roll.Total != tc.total || rolls[0].Outcome != tc.outcome {
+			t.Fatalf("%s: Swiss rolls %+v", tc.name, rolls)
+		}
+		if tc.shock != 0 && (len(rolls[0].Roll.Mods) != 1 || rolls[0].Roll.Mods[0].DRM != tc.shock || rolls[0].Roll.Mods[0].Rule != "Arquebus 16.2") {
+			t.Errorf("%s: mods %+v", tc.name, rolls[0].Roll.Mods)
+		}
+		atts := resolved(evs)
+		switch tc.outcome {
+		case engine.SwissAttack:
+			if len(atts) != 1 {
+				t.Fatalf("%s: attacks %v", tc.name, atts)
+			}
+			wantAttack(t, atts[0], "CA1", 5, []string{"-1 10.4 #3"}, 4, "Shock", "Engaged")
+		case engine.SwissRefuse:
+			if len(atts) != 0 || g.unit("AN1").Hex.String() != x || g.unit("AN1").OffMap || !g.unit("AN1").Acted { // Acted: no Rally (13.1)
+				t.Errorf("%s: attacks %v, AN1 %+v", tc.name, atts, g.unit("AN1"))
+			}
+			if s := g.story(evs); !strings.Contains(s, "it refuses to Shock attack; it has declared one, so it may not Rally (Arquebus 16.2)") ||
+				!strings.Contains(s, "No attack on CA1: its Swiss attackers did not attack (Arquebus 16.2).") {
+				t.Errorf("%s: story:\n%s", tc.name, s)
+			}
+		case engine.SwissHome:
+			u := g.unit("AN1")
+			if len(atts) != 0 || !u.OffMap || u.Status == engine.Eliminated || engine.FlightPoints(g.sc, g.st, red) != fp {
+				t.Errorf("%s: attacks %v, AN1 %+v, FP %d (was %d)", tc.name, atts, u, engine.FlightPoints(g.sc, g.st, red), fp)
+			}
+			if s := g.story(evs); !strings.Contains(s, "more than 9: it goes home and is removed from the game, not as an Eliminated unit (Arquebus 16.2)") {
+				t.Errorf("%s: story:\n%s", tc.name, s)
+			}
+		}
+		_ = c
+	}
+}
+
+// 16.2 "If a Swiss Pike infantry unit refuses to Shock attack or is
+// removed, it does not affect any other declared attacks": AN2 attacks
+// CA1 alone, 1 against 1. "that is not already Engaged (which negates this
+// rule)": an Engaged Swiss unit does not roll.
+func TestArquebusSwissRefusalAndEngaged(t *testing.T) {
+	g := arqMelee(t, 8, 5)
+	c, _ := engagedPair(g)
+	g.troop("AN2", g.nb(c, hex.NW), hex.FaceSE, "PK")
+	g.swiss("AN1")
+	evs := g.shockRound("SHOCK AN1 AN2 AT CA1\nEND")
+	if rolls := swissRolls(evs); len(rolls) != 1 || rolls[0].Outcome != engine.SwissRefuse {
+		t.Fatalf("Swiss rolls %+v", rolls)
+	}
+	atts := resolved(evs)
+	if len(atts) != 1 || strings.Join(atts[0].Attackers, ",") != "AN2" {
+		t.Fatalf("attacks %+v:\n%s", atts, g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 5, []string{"-1 10.4 #3"}, 4, "Shock", "Engaged")
+	if engine.IsEngaged(g.st, "AN1") || !slices.Equal(engine.EngagedWith(g.st, "CA1"), []string{"AN2"}) {
+		t.Errorf("Engaged: AN1 %v, CA1 with %v", engine.EngagedWith(g.st, "AN1"), engine.EngagedWith(g.st, "CA1"))
+	}
+
+	h := arqMelee(t, 5)
+	engagedPair(h)
+	h.swiss("AN1")
+	h.engage("AN1", "CA1")
+	evs = h.shockRound("SHOCK AN1 AT CA1\nEND")
+	if rolls := swissRolls(evs); len(rolls) != 0 {
+		t.Errorf("an Engaged Swiss unit rolled: %+v", rolls)
+	}
+	if atts := resolved(evs); len(atts) != 1 || atts[0].Roll.Die != 5 {
+		t.Errorf("attacks %+v", atts)
+	}
+}
