@@ -371,3 +371,65 @@ func TestArquebusSwissRefusalAndEngaged(t *testing.T) {
 		t.Errorf("attacks %+v", atts)
 	}
 }
+
+// 14.1 "Engaged and Retreat: The unit must Retreat; ignore the Engaged
+// result." AN1 alone against two Pikes (−1 Strength and −1 Shock Defense
+// on each roll): 3 → 1 "Attacker Disordered, Retreat 1 Hex" against CA1,
+// 6 → 4 "Engaged" against CA2. AN1 retreats, and is Engaged with no one.
+func TestArquebusEngagedAndRetreat(t *testing.T) {
+	g := arqMelee(t, 3, 6)
+	_, x := engagedPair(g)
+	g.troop("CA2", g.nb(x, hex.N), hex.FaceSE, "PK")
+	evs := g.shockRound("SHOCK AN1 AT CA1 CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 2 {
+		t.Fatalf("attacks %v:\n%s", atts, g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 3, []string{"-1 10.4 #1", "-1 10.4 #3"}, 1, "Shock", "Attacker Disordered, Retreat 1 Hex")
+	wantAttack(t, atts[1], "CA2", 6, []string{"-1 10.4 #1", "-1 10.4 #3"}, 4, "Shock", "Engaged")
+	u := g.unit("AN1")
+	if u.Hex.String() == x || u.Status != engine.Disordered || engine.IsEngaged(g.st, "AN1") || engine.IsEngaged(g.st, "CA2") {
+		t.Errorf("AN1 %+v Engaged %v, CA2 Engaged %v, want AN1 retreated, Disordered, no one Engaged:\n%s", u, engine.IsEngaged(g.st, "AN1"), engine.IsEngaged(g.st, "CA2"), g.story(evs))
+	}
+	if _, ok := findEvent[engine.UnitsEngaged](evs); ok {
+		t.Errorf("an Engaged result was placed on a retreated attacker:\n%s", g.story(evs))
+	}
+}
+
+// 14.1 "Engaged/Retreat and Continued Attack: The unit must implement the
+// Continued Attack; ignore the Engaged/Retreat result"; 14.5, 14.7
+// "Remove all ENGAGED markers from a unit that receives a Continued Attack
+// result." The Men-at-Arms AN1, Engaged with the Skirmisher CA1 and the
+// Pike CA2, Shocks both: against CA1 −1 Strength, +3 Shock Defense, +3
+// WSM, 4 → 9 "Defender Disordered, Retreat 1 Hex, Continued Attack";
+// against CA2 −1, −1, −1 WSM, 7 → 4 "Engaged". AN1 advances into CA1's
+// hex, still next to CA2, and loses its marker; CA2 keeps its own (the
+// marker is each unit's, R381). The Continued Attack finds CA1 in AN1's
+// front again: +2 Flank, +4 Disordered Skirmisher, +3, −1 (12.7), 0 → 8,
+// "Defender Retired", and AN1 advances once more.
+func TestArquebusContinuedAttackOverridesEngaged(t *testing.T) {
+	g := arqMelee(t, 4, 7, 0)
+	c, x := engagedPair(g)
+	g.troop("CA1", c, hex.FaceW, "SK")
+	g.troop("AN1", x, hex.FaceNE, "MM")
+	g.troop("CA2", g.nb(x, hex.N), hex.FaceSE, "PK")
+	g.engage("AN1", "CA1")
+	g.engage("AN1", "CA2")
+	evs := g.shockRound("SHOCK AN1 AT CA1 CA2\nEND")
+	atts := resolved(evs)
+	if len(atts) != 3 {
+		t.Fatalf("attacks %v:\n%s", atts, g.story(evs))
+	}
+	wantAttack(t, atts[0], "CA1", 4, []string{"-1 10.4 #1", "+3 10.4 #3", "+3 10.4 #6"}, 9, "Shock", "Defender Disordered, Retreat 1 Hex, Continued Attack")
+	wantAttack(t, atts[1], "CA2", 7, []string{"-1 10.4 #1", "-1 10.4 #3", "-1 10.4 #6"}, 4, "Shock", "Engaged")
+	if _, ok := findEvent[engine.UnitsEngaged](evs); ok {
+		t.Errorf("Engaged placed despite the Continued Attack:\n%s", g.story(evs))
+	}
+	wantAttack(t, atts[2], "CA1", 0, []string{"+2 10.4 #2A", "+4 10.4 #3", "+3 10.4 #6", "-1 12.7"}, 8, "Shock", "Defender Retired")
+	if g.unit("AN1").Hex.String() == x || engine.IsEngaged(g.st, "AN1") || !slices.Equal(engine.EngagedWith(g.st, "CA2"), []string{"AN1"}) || engine.IsEngaged(g.st, "CA1") {
+		t.Errorf("AN1 in %s Engaged with %v, CA2 with %v, CA1 with %v:\n%s", g.unit("AN1").Hex, engine.EngagedWith(g.st, "AN1"), engine.EngagedWith(g.st, "CA2"), engine.EngagedWith(g.st, "CA1"), g.story(evs))
+	}
+	if s := g.story(evs); !strings.Contains(s, "AN1 is no longer Engaged with CA2: it received a Continued Attack result (Arquebus 14.5, 14.7).") {
+		t.Errorf("story:\n%s", s)
+	}
+}
