@@ -71,13 +71,14 @@ var counts = []count{
 	{"army_continuation_drm", func(r *engine.Rules) *int { return &r.ArmyContinuationDRM }, atLeastZero},
 	{"one_battle_continuation_drm", func(r *engine.Rules) *int { return &r.OneBattleContinuationDRM }, atLeastZero},
 	{"no_advance_shock_defense", func(r *engine.Rules) *int { return &r.NoAdvanceShockDefense }, atLeastZero},
+	{"retreat_before_hexes", func(r *engine.Rules) *int { return &r.RetreatBeforeHexes }, atLeastZero},
 }
 
 // shaped are the switches rules reads itself.
 var shaped = []string{"mounted_missile_zoc", "counter_charge_defense_drm", "pass_through",
 	"leader_presence_types", "charisma_types", "pass_through_movers", "pass_through_free", "pass_through_never",
 	"battle_flight_ignores", "fire_on_move", "pursuit", "army_continuation_max", "fire_disorder_check",
-	"swiss_attack_max", "swiss_refuse_max"}
+	"swiss_attack_max", "swiss_refuse_max", "retreat_before_foot", "retreat_before_far"}
 
 // rules reads a tables file's `rules:` into t.Rules.
 func (p *parser) rules(t *engine.Tables, n *yaml.Node) {
@@ -139,6 +140,8 @@ func (p *parser) typeRules(t *engine.Tables, ro *object) {
 	r.LeaderPresenceTypes = p.typeList(ro, "rules", "leader_presence_types", t)
 	r.CharismaTypes = p.typeList(ro, "rules", "charisma_types", t)
 	r.BattleFlightIgnores = p.typeList(ro, "rules", "battle_flight_ignores", t)
+	r.RetreatBeforeFoot = p.typeList(ro, "rules", "retreat_before_foot", t) // Arquebus 12.2
+	r.RetreatBeforeFar = p.typeList(ro, "rules", "retreat_before_far", t)
 	if ro.has("fire_on_move") {
 		r.FireOnMove = append([]string{}, p.typeList(ro, "rules", "fire_on_move", t)...)
 	}

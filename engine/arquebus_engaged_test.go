@@ -429,7 +429,101 @@ func TestArquebusContinuedAttackOverridesEngaged(t *testing.T) {
 	if g.unit("AN1").Hex.String() == x || engine.IsEngaged(g.st, "AN1") || !slices.Equal(engine.EngagedWith(g.st, "CA2"), []string{"AN1"}) || engine.IsEngaged(g.st, "CA1") {
 		t.Errorf("AN1 in %s Engaged with %v, CA2 with %v, CA1 with %v:\n%s", g.unit("AN1").Hex, engine.EngagedWith(g.st, "AN1"), engine.EngagedWith(g.st, "CA2"), engine.EngagedWith(g.st, "CA1"), g.story(evs))
 	}
-	if s := g.story(evs); !strings.Contains(s, "AN1 is no longer Engaged with CA2: it received a Continued Attack result (Arquebus 14.5, 14.7).") {
+	if s := g.story(evs); !strings.Contains(s, "AN1 is no longer Engaged with CA2: it received a Continued Attack result (Arquebus 14.5, Arquebus 14.7).") {
 		t.Errorf("story:\n%s", s)
+	}
+}
+
+// 12.2 Retreat Before Combat: "Any Mounted unit, foot Arquebus, foot
+// Crossbow, Longbow, or Skirmisher unit, that is not Disordered or
+// Engaged, and attacked solely by foot units, may Retreat Before Combat.
+// If the unit is foot (Skirmishers excluded), it may retreat one hex. If
+// the unit is a Skirmisher or Mounted, it may retreat one to three hexes.
+// Pike and Sword & Buckler units armed with arquebus or crossbow, cannot
+// ... Each hex retreated must increase the distance from each of the
+// attacking units" (rules.retreat_before_foot, retreat_before_far,
+// retreat_before_hexes; ruling R387). The Pike AN1 Shocks CA1; the
+// defender's owner is asked, and the hexes offered reach as far as the
+// rule lets, each a hex farther from AN1.
+func TestArquebusRetreatBeforeCombat(t *testing.T) {
+	for _, tc := range []struct {
+		def      string
+		farthest int // from AN1; 0: no Retreat Before Combat
+	}{
+		{"AQ", 2}, {"CB", 2}, {"LB", 2}, {"DAQ", 2},
+		{"SK", 4}, {"LC", 4}, {"STR", 4},
+		{"PKAQ", 0}, {"SBCB", 0}, {"PK", 0}, {"SP", 0},
+	} {
+		g := arqMelee(t, 0)
+		_, x := engagedPair(g)
+		g.troop("CA1", "0606", hex.FaceW, tc.def)
+		g.send(blue, "STANDING RETREAT BEFORE SHOCK ASK\nSTANDING COUNTER-CHARGE NEVER")
+		evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+		far := 0
+		if g.st.Shock != nil {
+			for _, r := range g.st.Shock.Responses {
+				for _, h := range r.Retreats {
+					if d := g.sc.Map.Grid.Distance(h, g.unit("AN1").Hex); d > far {
+						far = d
+					}
+					if d := g.sc.Map.Grid.Distance(h, g.unit("AN1").Hex); d < 2 {
+						t.Errorf("%s: offered %s, next to AN1", tc.def, h)
+					}
+				}
+			}
+		}
+		if far != tc.farthest || (tc.farthest == 0) != (len(resolved(evs)) == 1) {
+			t.Errorf("%s: farthest retreat %d hexes from AN1, want %d; attacks %v:\n%s", tc.def, far, tc.farthest, resolved(evs), g.story(evs))
+		}
+		_ = x
+	}
+}
+
+// 12.2: a Skirmisher retreats three hexes, each farther from AN1, and is
+// Disordered; a hex toward AN1 is refused. Not when Engaged, nor when a
+// mounted unit attacks.
+func TestArquebusSkirmisherRetreatsThreeHexes(t *testing.T) {
+	g := arqMelee(t)
+	c, x := engagedPair(g)
+	g.troop("CA1", c, hex.FaceW, "SK")
+	g.send(blue, "STANDING RETREAT BEFORE SHOCK ASK\nSTANDING COUNTER-CHARGE NEVER")
+	g.shockRound("SHOCK AN1 AT CA1\nEND")
+	g.refuse(blue, "RETREAT BEFORE SHOCK CA1 "+g.nb(c, hex.S), "10.2")
+	to := g.nb(c, hex.NE, hex.NE, hex.NE)
+	evs := g.send(blue, "RETREAT BEFORE SHOCK CA1 "+to).Events
+	rbs, ok := findEvent[engine.RetreatedBeforeShock](evs)
+	if !ok || len(rbs.Path) != 3 || rbs.To.String() != to || !rbs.Disordered {
+		t.Fatalf("retreat %+v:\n%s", rbs, g.story(evs))
+	}
+	for k, h := range rbs.Path {
+		if d := g.sc.Map.Grid.Distance(h, g.unit("AN1").Hex); d != k+2 {
+			t.Errorf("hex %d of the retreat, %s, is %d from AN1, want %d", k+1, h, d, k+2)
+		}
+	}
+	if u := g.unit("CA1"); u.Hex.String() != to || u.Status != engine.Disordered {
+		t.Errorf("CA1 %+v", u)
+	}
+	if s := g.story(evs); !strings.Contains(s, "CA1 Retreats Before Shock 3 hexes, through") {
+		t.Errorf("story:\n%s", s)
+	}
+	_ = x
+
+	for _, tc := range []struct {
+		name    string
+		att     string
+		engaged bool
+	}{{"Engaged", "PK", true}, {"attacked by a mounted unit", "MM", false}} {
+		h := arqMelee(t, 0)
+		engagedPair(h)
+		h.troop("CA1", c, hex.FaceW, "SK")
+		h.troop("AN1", x, hex.FaceNE, tc.att)
+		if tc.engaged {
+			h.engage("AN1", "CA1")
+		}
+		h.send(blue, "STANDING RETREAT BEFORE SHOCK ALWAYS\nSTANDING COUNTER-CHARGE NEVER")
+		evs := h.shockRound("SHOCK AN1 AT CA1\nEND")
+		if _, ok := findEvent[engine.RetreatedBeforeShock](evs); ok || len(resolved(evs)) != 1 {
+			t.Errorf("%s: want no retreat and one attack:\n%s", tc.name, h.story(evs))
+		}
 	}
 }

@@ -120,7 +120,7 @@ func (g *game) endLapsedEngagements() {
 func (g *game) attackDone(earned []int) {
 	for _, i := range earned {
 		if w := g.st.Units[i].EngagedWith; len(w) > 0 {
-			g.emit(EngagementEnded{Unit: g.sc.Units[i].ID, With: slices.Clone(w), Reason: "it received a Continued Attack result", Rule: "14.7"})
+			g.emit(EngagementEnded{Unit: g.sc.Units[i].ID, With: slices.Clone(w), Reason: "it received a Continued Attack result", Rule: "Arquebus 14.5, Arquebus 14.7"})
 		}
 	}
 	g.emit(AttackDone{Earned: unitIDs(g.sc, earned)})
@@ -251,7 +251,7 @@ type EngagementEnded struct {
 	Unit   string   `json:"unit"`
 	With   []string `json:"with"`
 	Reason string   `json:"reason"`
-	Rule   string   `json:"rule,omitempty"` // a section besides 14.5
+	Rule   string   `json:"rule,omitempty"` // the sections, when not Arquebus 14.5 alone
 }
 
 func (e EngagementEnded) apply(st *State) {
@@ -265,7 +265,7 @@ func (e EngagementEnded) apply(st *State) {
 func (e EngagementEnded) describe(*Scenario) string {
 	rule := "Arquebus 14.5"
 	if e.Rule != "" {
-		rule += ", " + e.Rule
+		rule = e.Rule
 	}
 	return fmt.Sprintf("%s is no longer Engaged with %s: %s (%s).", e.Unit, strings.Join(e.With, ", "), e.Reason, rule)
 }

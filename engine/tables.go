@@ -278,6 +278,15 @@ type Rules struct {
 	// is 2 or less, the Army Activation succeeds").
 	ArmyContinuationFixed bool
 	ArmyContinuationMax   int
+	// RetreatBeforeFoot are the foot types that may Retreat Before Combat
+	// as mounted units may (Arquebus 12.2: "Any Mounted unit, foot
+	// Arquebus, foot Crossbow, Longbow, or Skirmisher unit"), one hex.
+	// RetreatBeforeHexes, when more than 1, is how far mounted units and
+	// the types in RetreatBeforeFar may go instead ("If the unit is a
+	// Skirmisher or Mounted, it may retreat one to three hexes"), each hex
+	// farther from every attacker (ruling R387).
+	RetreatBeforeFoot, RetreatBeforeFar []string
+	RetreatBeforeHexes                  int
 	// NoAdvanceShockDefense: when more than 0, a unit whose Shock Defense
 	// DRM on the side in play is this or more never Advances After Combat
 	// (Arquebus 12.4: "It is a unit of any type with a Shock Defense DRM
