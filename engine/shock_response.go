@@ -690,11 +690,11 @@ func (e CounterChargeRolled) describe(*Scenario) string {
 // RetreatedBeforeShock: a mounted defender fell back one hex; Mounted MAA
 // are Disordered by it (10.2). Its leaders go with it.
 type RetreatedBeforeShock struct {
-	Unit       string     `json:"unit"`
-	From       hex.Hex    `json:"from"`
-	To         hex.Hex    `json:"to"`
+	Unit string  `json:"unit"`
+	From hex.Hex `json:"from"`
+	To   hex.Hex `json:"to"`
 	// Path: the hexes of a retreat of more than one hex (Arquebus 12.2).
-	Path []hex.Hex `json:"path,omitempty"`
+	Path       []hex.Hex  `json:"path,omitempty"`
 	Facing     hex.Facing `json:"facing"`
 	Leaders    []string   `json:"leaders,omitempty"`
 	Disordered bool       `json:"disordered,omitempty"`
