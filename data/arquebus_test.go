@@ -484,3 +484,46 @@ func TestArquebusSwissUnit(t *testing.T) {
 		}
 	}
 }
+
+// Arquebus 14.1, 14.5: the house Shock and Charge tables carry Engaged
+// results (rulings R306, R380), where neither side gives way; the parser
+// reads "Engaged" on either side of a cell and refuses it on the Fire
+// table.
+func TestArquebusEngagedCells(t *testing.T) {
+	tb, err := Tables("arquebus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		table  *engine.ResultTable
+		col    string
+		total  int
+		text   string
+		engage bool
+	}{
+		{&tb.Shock, "normal", 4, "Engaged", true},
+		{&tb.Shock, "normal", 5, "Defender Disordered, Engaged", true},
+		{&tb.Shock, "disordered", 3, "Engaged", true},
+		{&tb.Shock, "normal", 3, "Attacker Disordered", false},
+		{&tb.Charge, "normal", 1, "Attacker Disordered, Engaged", true},
+		{&tb.Charge, "normal", 4, "Defender Disordered, Engaged", true},
+		{&tb.Charge, "normal", 5, "Defender Disordered, Retreat 1 Hex", false},
+	} {
+		res, ok := c.table.Lookup(c.col, c.total)
+		if !ok || res.Text != c.text || res.Engaged != c.engage || res.ContinuedAttack {
+			t.Errorf("%s %s %d: %+v, want %q Engaged %v", c.table.Name, c.col, c.total, res, c.text, c.engage)
+		}
+	}
+	if r, err := parseResult("Attacker Disordered, Engaged", false); err != nil || !r.Engaged || len(r.Attacker) != 1 || len(r.Defender) != 0 {
+		t.Errorf("Attacker Disordered, Engaged: %+v %v", r, err)
+	}
+	for _, bad := range []struct {
+		text string
+		fire bool
+		want string
+	}{{"Engaged", true, "the Fire table has no Engaged result"}, {"Engaged, Defender Engaged", false, "Engaged given twice"}} {
+		if _, err := parseResult(bad.text, bad.fire); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.text, err, bad.want)
+		}
+	}
+}
