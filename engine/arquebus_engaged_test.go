@@ -174,6 +174,10 @@ func TestArquebusEngagedFacing(t *testing.T) {
 	h.st.Unit("AN1").Facing = hex.FaceW
 	h.engage("AN1", "CA1")
 	h.send(red, "ACTIVATE Anna")
+	e = h.refuse(red, "END", "Arquebus 14.5")
+	if !strings.Contains(e.Reason, "AN1 has none of the units it is Engaged with (CA1) in its Frontal hexes: it must turn to face them, or Disengage; legal: FACE AN1 NE") {
+		t.Errorf("refusal %v", e)
+	}
 	e = h.refuse(red, "FACE AN1 NW", "Arquebus 14.5")
 	if !strings.Contains(e.Reason, "it may face only NE") {
 		t.Errorf("refusal %v", e)

@@ -170,8 +170,8 @@ func facingNames(fs []hex.Facing) string {
 }
 
 // undeclaredEngaged is the first unit of the activated Command that stays
-// Engaged with one of those units in its Frontal hexes and has declared no
-// Shock: "During the Shock Phase a Shock capable unit *must* declare a
+// Engaged with none of those units in its Frontal hexes where a turn would
+// bring one there, or with one there and has declared no Shock: "During the Shock Phase a Shock capable unit *must* declare a
 // Shock attack, satisfying 12.1, but ignoring any enemy units that it is
 // not Engaged with" (14.5). Empty when there is none; else the refusal.
 func undeclaredEngaged(sc *Scenario, st *State) string {
@@ -182,7 +182,16 @@ func undeclaredEngaged(sc *Scenario, st *State) string {
 		}
 	}
 	for i, u := range sc.Units {
-		if !isEngaged(st, i) || !activatedUnit(sc, st, i) || !engageable(st, i) || !shocker(sc, st, i) || declared[u.ID] {
+		if !isEngaged(st, i) || !activatedUnit(sc, st, i) || !engageable(st, i) {
+			continue
+		}
+		// "it *must* turn one or two vertexes to place the maximum number
+		// of enemy units it is Engaged with in its frontal hexes".
+		if fs := engagedFacings(sc, st, i); fs[0] != st.Units[i].Facing {
+			return fmt.Sprintf("%s has none of the units it is Engaged with (%s) in its Frontal hexes: it must turn to face them, or Disengage; legal: FACE %s %s",
+				u.ID, strings.Join(st.Units[i].EngagedWith, ", "), u.ID, fs[0])
+		}
+		if !shocker(sc, st, i) || declared[u.ID] {
 			continue
 		}
 		if front := engagedIn(sc, st, i, frontalEnemies(sc, st, i)); len(front) > 0 {
