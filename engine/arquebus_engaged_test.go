@@ -531,3 +531,36 @@ func TestArquebusSkirmisherRetreatsThreeHexes(t *testing.T) {
 		}
 	}
 }
+
+// 14.5 "Units that are not eligible to Shock attack must Disengage, if
+// possible": an Engaged Arquebus (no Weapon System Matrix row) may not
+// stay, nor turn, while it can; Disordered, it cannot, and stays.
+func TestArquebusNonShockerMustDisengage(t *testing.T) {
+	g := arqMelee(t)
+	c, x := engagedPair(g)
+	g.troop("AN1", x, hex.FaceNE, "AQ")
+	g.engage("AN1", "CA1")
+	g.send(red, "ACTIVATE Anna")
+	e := g.refuse(red, "END", "Arquebus 14.5")
+	if !strings.Contains(e.Reason, "AN1 is Engaged and not eligible to Shock attack: it must Disengage, as it can; legal: MOVE AN1 ") {
+		t.Errorf("refusal %v", e)
+	}
+	g.refuse(red, "FACE AN1 E", "Arquebus 14.5")
+	g.send(red, "MOVE AN1 "+g.nb(x, hex.SW))
+	g.send(red, "END")
+	if u := g.unit("AN1"); u.Status != engine.Disordered || engine.IsEngaged(g.st, "CA1") {
+		t.Errorf("AN1 %+v after Disengaging; CA1 Engaged %v", u, engine.IsEngaged(g.st, "CA1"))
+	}
+	_ = c
+
+	h := arqMelee(t)
+	_, x = engagedPair(h)
+	h.troop("AN1", x, hex.FaceNE, "AQ")
+	h.st.Unit("AN1").Status = engine.Disordered
+	h.engage("AN1", "CA1")
+	h.send(red, "ACTIVATE Anna")
+	h.send(red, "END")
+	if !engine.IsEngaged(h.st, "AN1") {
+		t.Errorf("a Disordered Engaged Arquebus stays Engaged")
+	}
+}

@@ -185,6 +185,9 @@ func undeclaredEngaged(sc *Scenario, st *State) string {
 		if !isEngaged(st, i) || !activatedUnit(sc, st, i) || !engageable(st, i) {
 			continue
 		}
+		if h, ok := mustDisengage(sc, st, i); ok && !st.Units[i].Moved {
+			return fmt.Sprintf("%s is Engaged and not eligible to Shock attack: it must Disengage, as it can; legal: MOVE %s %s", u.ID, u.ID, h)
+		}
 		// "it *must* turn one or two vertexes to place the maximum number
 		// of enemy units it is Engaged with in its frontal hexes".
 		if fs := engagedFacings(sc, st, i); fs[0] != st.Units[i].Facing {
@@ -200,6 +203,25 @@ func undeclaredEngaged(sc *Scenario, st *State) string {
 		}
 	}
 	return ""
+}
+
+// mustDisengage: "Units that are not eligible to Shock attack must
+// Disengage, if possible" (14.5). Unit i, Engaged and never Shocking, can:
+// h is a first hex of a legal Disengage.
+func mustDisengage(sc *Scenario, st *State, i int) (hex.Hex, bool) {
+	us := st.Units[i]
+	if shocker(sc, st, i) || !isEngaged(st, i) || us.Status != Normal || us.OutOfCommand {
+		return hex.Hex{}, false
+	}
+	for _, n := range sc.Map.Grid.Neighbors(us.Hex) {
+		if !sc.Map.Grid.Contains(n) || enemyAdjacent(sc, st, sc.Units[i].Side, n) {
+			continue
+		}
+		if _, why := planUnitMove(sc, st, i, []hex.Hex{n}, nil, -1); why == nil {
+			return n, true
+		}
+	}
+	return hex.Hex{}, false
 }
 
 // mayDisengage: "A unit may Disengage by moving if it is not Disordered or

@@ -56,6 +56,9 @@ func (g *game) face(o Face) error {
 		return g.illegal(o, "5.3", g.sc.Units[i].ID+" is off the map: it faces when it enters")
 	}
 	to, _ := hex.ParseFacing(o.Dir)
+	if h, ok := mustDisengage(g.sc, g.st, i); ok {
+		return g.illegal(o, "Arquebus 14.5", fmt.Sprintf("%s is Engaged and not eligible to Shock attack: it must Disengage, as it can; legal: MOVE %s %s", g.sc.Units[i].ID, g.sc.Units[i].ID, h))
+	}
 	if isEngaged(g.st, i) {
 		// Arquebus 14.5: staying, it turns to face the units it is Engaged with.
 		if fs := engagedFacings(g.sc, g.st, i); !slices.Contains(fs, to) {
