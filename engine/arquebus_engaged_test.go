@@ -564,3 +564,24 @@ func TestArquebusNonShockerMustDisengage(t *testing.T) {
 		t.Errorf("a Disordered Engaged Arquebus stays Engaged")
 	}
 }
+
+// 14.5 "An Engaged unit may not fire": no Reaction Fire either. The
+// Arquebus CA1, Engaged with AN1, lets AN2 come into its other Frontal
+// hex; unengaged, it reacts (a 0: no effect).
+func TestArquebusEngagedNoReactionFire(t *testing.T) {
+	for _, engaged := range []bool{true, false} {
+		g := arqMelee(t, 0)
+		c, _ := engagedPair(g)
+		g.troop("CA1", c, hex.FaceW, "AQ")
+		g.troop("AN2", g.nb(c, hex.NW, hex.NW), hex.FaceSE, "PK")
+		if engaged {
+			g.engage("AN1", "CA1")
+		}
+		g.send(blue, "STANDING REACTION FIRE ALWAYS")
+		g.send(red, "ACTIVATE Anna")
+		evs := g.send(red, "MOVE AN2 "+g.nb(c, hex.NW)).Events
+		if f, fired := findEvent[engine.UnitFired](evs); fired == engaged || fired && (f.Unit != "CA1" || !f.Reaction) {
+			t.Errorf("Engaged %v: Reaction Fire %v %+v:\n%s", engaged, fired, f, g.story(evs))
+		}
+	}
+}

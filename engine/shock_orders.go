@@ -444,6 +444,9 @@ func shockForms(sc *Scenario, st *State) []string {
 			continue
 		}
 		fe := frontalEnemies(sc, st, i)
+		if isEngaged(st, i) {
+			fe = engagedIn(sc, st, i, fe) // Arquebus 14.5: only the units it is Engaged with
+		}
 		if unitType(sc, st, i).ShockPartner && !partnerDeclared(sc, st, unitIDs(sc, fe)) {
 			continue // Blood & Roses 16.3: its partner is declared first
 		}
