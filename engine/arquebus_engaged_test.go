@@ -585,3 +585,25 @@ func TestArquebusEngagedNoReactionFire(t *testing.T) {
 		}
 	}
 }
+
+// 14.5 "Leaders stacked with units are unaffected by Engaged results": a
+// leader stacked with an Engaged unit carries no marker and moves away
+// alone, where the unit would have to Disengage.
+func TestArquebusLeadersUnaffectedByEngaged(t *testing.T) {
+	g := arqMelee(t, 5)
+	_, x := engagedPair(g)
+	g.lead("anna", x)
+	evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+	if !engine.IsEngaged(g.st, "AN1") || engine.IsEngaged(g.st, "anna") {
+		t.Fatalf("AN1 Engaged %v, anna %v:\n%s", engine.IsEngaged(g.st, "AN1"), engine.IsEngaged(g.st, "anna"), g.story(evs))
+	}
+	h := arqMelee(t)
+	_, x = engagedPair(h)
+	h.lead("anna", x)
+	h.engage("AN1", "CA1")
+	h.send(red, "ACTIVATE Anna")
+	h.send(red, "MOVE Anna "+h.nb(x, hex.SW))
+	if l := h.st.Leader("anna"); l.Hex.String() != h.nb(x, hex.SW) || h.unit("AN1").Status != engine.Normal || !engine.IsEngaged(h.st, "AN1") {
+		t.Errorf("anna in %s, AN1 %+v", l.Hex, h.unit("AN1"))
+	}
+}
