@@ -165,6 +165,9 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 		{"fire_on_move: [GE, LCA] (11.2)", strings.Join(r.FireOnMove, ",") == "GE,LCA"},
 		{"mounted_fire_adjacent_mp: 1 (11.2)", r.MountedFireAdjacentMP == 1},
 		{"leave_adjacent_mp: 1 (7.2)", tb.Movement.LeaveAdjacentMP == 1},
+		// 14.5 Disengage +1 MP; 12.4 no Advance at +2 (R383, R384).
+		{"disengage_mp: 1 (14.5)", tb.Movement.DisengageMP == 1},
+		{"no_advance_shock_defense: 2 (12.4)", r.NoAdvanceShockDefense == 2},
 		{"no mounted_fire_zoc_mp (9.0 no ZOC)", r.MountedFireZOCMP == 0},
 		// 11.1, 11.5: the FIRED marker of Mounted Arquebus and Crossbow only.
 		{"fired_marker: MAQ, MCB (11.5)", ut("MAQ").FiredMarker && ut("MCB").FiredMarker && !ut("LCA").FiredMarker && !ut("GE").FiredMarker && !ut("DAQ").FiredMarker && !ut("AQ").FiredMarker},
@@ -217,9 +220,10 @@ func TestArquebusTablesAgreeWithTheExamples(t *testing.T) {
 			t.Errorf("12.1: %s an attacker %v", k, ok)
 		}
 		// 12.4 a unit with a Shock Defense DRM of +2 or more never
-		// Advances: the attackers whose counters print one (R307).
-		if attackers[k] && u.NoAdvance != (u.Ratings.Shock >= 2) {
-			t.Errorf("12.4: %s (Shock Defense %+d) no_advance %v", k, u.Ratings.Shock, u.NoAdvance)
+		// Advances: read from the unit's rating (rules.no_advance_shock_defense,
+		// R384), so no type is no_advance.
+		if u.NoAdvance {
+			t.Errorf("12.4: %s no_advance: the rule reads the unit's own Shock Defense (R384)", k)
 		}
 		// 2.2, 7.6, 14.2: Artillery has a limbered side and is never
 		// Disordered; its Disordered ratings repeat the front's (R305).
@@ -584,5 +588,75 @@ func TestArquebusSetupStacks(t *testing.T) {
 	moi := strings.Replace(string(b), sk2, strings.Replace(sk2, "0305", "0303", 1), 1)
 	if _, err := ParseScenario("melee-test.yaml", []byte(moi)); err == nil || !strings.Contains(err.Error(), "combat units may not stack (8.0)") {
 		t.Errorf("Men of Iron stack: %v", err)
+	}
+}
+
+// Arquebus 16.2: a battle marks its Swiss Pike `swiss: true` (ruling
+// R385); only where the tables play Swiss Shock Reluctance, and only on a
+// unit that Shocks.
+func TestArquebusSwissUnit(t *testing.T) {
+	s := strings.Replace(arquebusMelee(t), "{id: SK2, type: MM,", "{id: SK2, type: PK, swiss: true,", 1)
+	sc, err := ParseScenario("arquebus-melee.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range sc.Units {
+		if u.Swiss != (u.ID == "SK2") {
+			t.Errorf("%s swiss %v", u.ID, u.Swiss)
+		}
+	}
+	if r := sc.Tables.Rules; !r.SwissReluctance || r.SwissAttackMax != 6 || r.SwissRefuseMax != 9 {
+		t.Errorf("16.2 rules %v %d %d, want on, 6, 9", r.SwissReluctance, r.SwissAttackMax, r.SwissRefuseMax)
+	}
+	for _, c := range []struct{ text, want string }{
+		{strings.Replace(s, "type: PK, swiss", "type: CB, swiss", 1), "Crossbow never Shocks (no Weapon System Matrix row)"},
+		{strings.Replace(strings.Replace(s, "volume: arquebus", "volume: blood-and-roses", 1), "type: PK, swiss", "type: INF, swiss", 1), "these tables have no Swiss Shock Reluctance"},
+	} {
+		if _, err := ParseScenario("arquebus-melee.yaml", []byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("want %q, got %v", c.want, err)
+		}
+	}
+}
+
+// Arquebus 14.1, 14.5: the house Shock and Charge tables carry Engaged
+// results (rulings R306, R380), where neither side gives way; the parser
+// reads "Engaged" on either side of a cell and refuses it on the Fire
+// table.
+func TestArquebusEngagedCells(t *testing.T) {
+	tb, err := Tables("arquebus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		table  *engine.ResultTable
+		col    string
+		total  int
+		text   string
+		engage bool
+	}{
+		{&tb.Shock, "normal", 4, "Engaged", true},
+		{&tb.Shock, "normal", 5, "Defender Disordered, Engaged", true},
+		{&tb.Shock, "disordered", 3, "Engaged", true},
+		{&tb.Shock, "normal", 3, "Attacker Disordered", false},
+		{&tb.Charge, "normal", 1, "Attacker Disordered, Engaged", true},
+		{&tb.Charge, "normal", 4, "Defender Disordered, Engaged", true},
+		{&tb.Charge, "normal", 5, "Defender Disordered, Retreat 1 Hex", false},
+	} {
+		res, ok := c.table.Lookup(c.col, c.total)
+		if !ok || res.Text != c.text || res.Engaged != c.engage || res.ContinuedAttack {
+			t.Errorf("%s %s %d: %+v, want %q Engaged %v", c.table.Name, c.col, c.total, res, c.text, c.engage)
+		}
+	}
+	if r, err := parseResult("Attacker Disordered, Engaged", false); err != nil || !r.Engaged || len(r.Attacker) != 1 || len(r.Defender) != 0 {
+		t.Errorf("Attacker Disordered, Engaged: %+v %v", r, err)
+	}
+	for _, bad := range []struct {
+		text string
+		fire bool
+		want string
+	}{{"Engaged", true, "the Fire table has no Engaged result"}, {"Engaged, Defender Engaged", false, "Engaged given twice"}} {
+		if _, err := parseResult(bad.text, bad.fire); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.text, err, bad.want)
+		}
 	}
 }

@@ -22,10 +22,12 @@ import (
 // without one apply to the same unit as the effect before them, the first
 // to the defender (the Fire table's target). The words are Disordered
 // (Disorder), Retreat [N Hex|Hexes], Retire (Retired), Unhorsed,
-// Eliminated, and Continued Attack (Continue Attack), which the attacker
-// earns. Any other word is an error.
+// Eliminated, Continued Attack (Continue Attack), which the attacker
+// earns, and Engaged, which binds the attackers and the defender together
+// whichever side it is written on (Arquebus 14.5). Any other word is an
+// error.
 
-const resultWords = "No Effect; [Attacker|Defender] Disordered, Retreat N Hex, Retire, Unhorsed, Eliminated; Continued Attack"
+const resultWords = "No Effect; [Attacker|Defender] Disordered, Retreat N Hex, Retire, Unhorsed, Eliminated; Continued Attack; Engaged"
 
 // parseResult parses one cell; fire is true for the Fire table, whose
 // results fall only on the target.
@@ -84,6 +86,16 @@ func parseResult(text string, fire bool) (engine.Result, error) {
 			eff.Kind = engine.EffectUnhorsed
 		case w == "eliminated" || w == "eliminate":
 			eff.Kind = engine.EffectEliminated
+		case w == "engaged":
+			// Arquebus 14.5: both sides of the combat are Engaged (R380).
+			if fire {
+				return res, fmt.Errorf("%q: the Fire table has no Engaged result (Arquebus 14.5 is a Shock result)", strings.TrimSpace(orig))
+			}
+			if res.Engaged {
+				return res, fmt.Errorf("Engaged given twice in %q", res.Text)
+			}
+			res.Engaged = true
+			continue
 		case w == "continued attack" || w == "continue attack":
 			if fire {
 				return res, fmt.Errorf("%q: the Fire table has no Continued Attack (12.7 is a Shock result)", strings.TrimSpace(orig))

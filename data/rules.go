@@ -79,13 +79,16 @@ var counts = []count{
 	{"army_move_clearance", func(r *engine.Rules) *int { return &r.ArmyMoveClearance }, atLeastZero},
 	{"army_continuation_drm", func(r *engine.Rules) *int { return &r.ArmyContinuationDRM }, atLeastZero},
 	{"one_battle_continuation_drm", func(r *engine.Rules) *int { return &r.OneBattleContinuationDRM }, atLeastZero},
+	{"no_advance_shock_defense", func(r *engine.Rules) *int { return &r.NoAdvanceShockDefense }, atLeastZero},
+	{"retreat_before_hexes", func(r *engine.Rules) *int { return &r.RetreatBeforeHexes }, atLeastZero},
 }
 
 // shaped are the switches rules reads itself.
 var shaped = []string{"mounted_missile_zoc", "counter_charge_defense_drm", "pass_through",
 	"leader_presence_types", "charisma_types", "pass_through_movers", "pass_through_free", "pass_through_never",
 	"battle_flight_ignores", "fire_on_move", "pursuit", "retreat_through", "retreat_eliminates", "army_continuation_max", "fire_disorder_check",
-	"pass_through_not_through", "pass_through_unlimbered", "stacking", "stack_shock_row", "shock_immune"}
+	"pass_through_not_through", "pass_through_unlimbered", "stacking", "stack_shock_row", "shock_immune",
+	"swiss_attack_max", "swiss_refuse_max", "retreat_before_foot", "retreat_before_far"}
 
 // rules reads a tables file's `rules:` into t.Rules.
 func (p *parser) rules(t *engine.Tables, n *yaml.Node) {
@@ -160,6 +163,8 @@ func (p *parser) typeRules(t *engine.Tables, ro *object) {
 		p.add(ro.line("stack_shock_row"), "rules.stack_shock_row", "needs stacking: it says which unit of a stack defends in Shock (Arquebus 10.3)")
 	}
 	r.ShockImmune = p.typeList(ro, "rules", "shock_immune", t)
+	r.RetreatBeforeFoot = p.typeList(ro, "rules", "retreat_before_foot", t) // Arquebus 12.2
+	r.RetreatBeforeFar = p.typeList(ro, "rules", "retreat_before_far", t)
 	if ro.has("fire_on_move") {
 		r.FireOnMove = append([]string{}, p.typeList(ro, "rules", "fire_on_move", t)...)
 	}
@@ -187,6 +192,16 @@ func (p *parser) targetRules(ro *object, r *engine.Rules) {
 		r.ArmyContinuationMax = ro.int("army_continuation_max", false)
 		if m := r.ArmyContinuationMax; m < 0 || m > 9 {
 			p.add(ro.line("army_continuation_max"), "rules.army_continuation_max", "%d: the highest adjusted die (0-9) with which an Army Continuation succeeds (Arquebus 6.2: 2)", m)
+		}
+	}
+	if ro.has("swiss_attack_max") || ro.has("swiss_refuse_max") {
+		// Arquebus 16.2: "If the DR is 6 or less ... If the DR is 7 to 9,
+		// that unit refuses ... If the DR is 10 or more, the unit ... go[es]
+		// home" (ruling R385).
+		r.SwissReluctance = true
+		r.SwissAttackMax, r.SwissRefuseMax = ro.int("swiss_attack_max", true), ro.int("swiss_refuse_max", true)
+		if r.SwissRefuseMax < r.SwissAttackMax {
+			p.add(ro.line("swiss_refuse_max"), "rules.swiss_refuse_max", "%d: the highest adjusted DR with which a Swiss unit refuses, at least swiss_attack_max (%d) (Arquebus 16.2: 6 and 9)", r.SwissRefuseMax, r.SwissAttackMax)
 		}
 	}
 	if ro.has("fire_disorder_check") {

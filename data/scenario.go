@@ -681,7 +681,7 @@ func (s *scen) units(n *yaml.Node) {
 		if id := peek(item, "id"); id != "" {
 			path = join("units", id)
 		}
-		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ambush", "ratings", "shield_wall", "no_retreat", "schiltron", "limbered")
+		o := s.object(item, path, "id", "name", "type", "side", "command", "hex", "facing", "status", "off_map", "ambush", "ratings", "shield_wall", "no_retreat", "schiltron", "limbered", "swiss")
 		u := engine.UnitSpec{ID: o.str("id", true), Name: o.str("name", false), OffMap: o.bool("off_map")}
 		ambush := o.bool("ambush") // Blood & Roses 16.1: not deployed at the start (rules.ambush)
 		if ambush && u.OffMap {

@@ -39,6 +39,16 @@ func (s *scen) unitMarkers(o *object, path string, u *engine.UnitSpec, ut *engin
 	if ut != nil && ut.NeverDisordered && u.Status != engine.Normal {
 		s.add(o.line("status"), join(path, "status"), "%s is never Disordered or Retired: it starts Normal (B&R 14.2, 14.5)", ut.Name)
 	}
+	if o.bool("swiss") {
+		// Arquebus 16.2 Swiss Shock Reluctance (ruling R385).
+		u.Swiss = true
+		switch t := s.sc.Tables; {
+		case t != nil && !t.Rules.SwissReluctance:
+			s.add(o.line("swiss"), join(path, "swiss"), "these tables have no Swiss Shock Reluctance (rules.swiss_attack_max, Arquebus 16.2)")
+		case t != nil && ut != nil && t.WSM[ut.Key] == nil:
+			s.add(o.line("swiss"), join(path, "swiss"), "%s never Shocks (no Weapon System Matrix row): only Swiss Pike roll for Swiss Shock Reluctance (Arquebus 16.2)", ut.Name)
+		}
+	}
 	if o.bool("limbered") {
 		u.Limbered = true
 		if ut != nil && !ut.LimberedSide {

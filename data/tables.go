@@ -94,11 +94,12 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		t.ShockDRM = p.shockDRMTable(n)
 	}
 	if n := o.node("movement", true); n != nil {
-		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "leave_adjacent_mp", "pass_through_mp", "pass_through_disorder_max", "terrain_disorder_max")
+		mo := p.object(n, "movement", "leave_mounted_zoc_mp", "leave_missile_zoc_mp", "leave_adjacent_mp", "disengage_mp", "pass_through_mp", "pass_through_disorder_max", "terrain_disorder_max")
 		t.Movement = engine.MovementRules{
 			LeaveMountedZOCMP:      mo.int("leave_mounted_zoc_mp", true),
 			LeaveMissileZOCMP:      mo.int("leave_missile_zoc_mp", false),
 			LeaveAdjacentMP:        mo.int("leave_adjacent_mp", false),
+			DisengageMP:            mo.int("disengage_mp", false),
 			PassThroughMP:          mo.int("pass_through_mp", true),
 			PassThroughDisorderMax: mo.int("pass_through_disorder_max", true),
 			TerrainDisorderMax:     mo.int("terrain_disorder_max", false),

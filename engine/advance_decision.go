@@ -142,7 +142,7 @@ func (g *game) advanceOrder(o AdvanceOrder) error {
 		face = &f
 	}
 	earned := g.advance(unitIdx(g.sc, pick.Unit), pick.Hex, face, p.ContinuedAttack)
-	g.emit(AttackDone{Earned: unitIDs(g.sc, earned)})
+	g.attackDone(earned)
 	return g.runShock()
 }
 

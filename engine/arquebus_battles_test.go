@@ -49,7 +49,7 @@ func TestArquebusGonzagaCharisma(t *testing.T) {
 		{"IG3 with Gonzaga", "IG3", "gonzaga", []string{"-1 10.4 #3", "+4 10.4 #5, 12.3 #4", "-1 10.4 #6"}, 7, "Defender Disordered, Retreat 1 Hex"},
 		{"IG3 without him", "IG3", "", []string{"-1 10.4 #3", "-1 10.4 #6"}, 3, "Attacker Disordered"},
 		{"Caiozzo's IC3 with Gonzaga, the OC", "IC3", "gonzaga", []string{"-1 10.4 #3", "+4 10.4 #5, 12.3 #4", "-1 10.4 #6"}, 7, "Defender Disordered, Retreat 1 Hex"},
-		{"Caiozzo's IC3 with Caiozzo", "IC3", "caiozzo", []string{"-1 10.4 #3", "+1 10.4 #5, 12.3 #4", "-1 10.4 #6"}, 4, "No Effect"},
+		{"Caiozzo's IC3 with Caiozzo", "IC3", "caiozzo", []string{"-1 10.4 #3", "+1 10.4 #5, 12.3 #4", "-1 10.4 #6"}, 4, "Engaged"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := arqBattle(t, "fornovo", 5)

@@ -239,7 +239,7 @@ func TestArquebusCounterChargeEndsTheMountedArchersMove(t *testing.T) {
 			if len(atts) != 1 {
 				t.Fatalf("attacks %+v", atts)
 			}
-			wantAttack(t, atts[0], "AN1", 0, []string{"+2 10.4 #3", "+2 10.4 #6"}, 4, "Charge", "Defender Disordered")
+			wantAttack(t, atts[0], "AN1", 0, []string{"+2 10.4 #3", "+2 10.4 #6"}, 4, "Charge", "Defender Disordered, Engaged")
 		}
 	}
 }

@@ -240,7 +240,7 @@ func TestArquebusGunWagons(t *testing.T) {
 		result string
 		want   engine.Status
 	}{
-		{engine.Normal, 6, "Defender Disordered", engine.Disordered},                // 6 -1 = 5
+		{engine.Normal, 6, "Defender Disordered, Engaged", engine.Disordered},       // 6 -1 = 5 (R380)
 		{engine.Normal, 8, "Defender Disordered, Retreat 1 Hex", engine.Eliminated}, // 7
 		{engine.Disordered, 6, "Defender Retired", engine.Eliminated},               // 6 +0 = 6
 		{engine.Disordered, 4, "Defender Retreat 1 Hex", engine.Eliminated},         // 4
@@ -393,7 +393,7 @@ func TestArquebusNoReplacementMakesALeaderlessBattle(t *testing.T) {
 			}
 			// A Free Activation it may have, its units Out of Command.
 			g.send(blue, "PASS")
-			g.send(red, "ACTIVATE Anna\nEND\nPASS")
+			g.send(red, "PASS") // AN1, Engaged with CA1 (R380), would have to Shock
 			res = g.send(blue, "ACTIVATE Carl")
 			if tr, ok := findEvent[engine.CommandTraced](res.Events); !ok || strings.Join(tr.OutOfCommand, ",") != "CA1" {
 				t.Errorf("Carl's Battle, Leaderless: traced %+v, want CA1 Out of Command: %s", tr, g.story(res.Events))

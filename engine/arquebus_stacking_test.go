@@ -300,17 +300,17 @@ func TestArquebusShockAgainstStack(t *testing.T) {
 		status1, stat2 engine.Status
 	}{
 		{"sword and buckler with a gun: SB row, one unit for Strength", "SB", "FAL", false, 2, 6,
-			[]string{"+1 10.4 #1", "-1 10.4 #6"}, 6, "Defender Disordered", engine.Disordered, engine.Eliminated},
+			[]string{"+1 10.4 #1", "-1 10.4 #6"}, 6, "Defender Disordered, Engaged", engine.Disordered, engine.Eliminated},
 		{"a Disordered Sapper: the Disordered column for both", "SB", "SP", true, 1, 6,
 			[]string{"-1 10.4 #6"}, 5, "Defender Retired", engine.Retired, engine.Retired},
 		{"a Baggage Wagon suffers nothing", "SB", "BW", false, 1, 6,
-			[]string{"-1 10.4 #6"}, 5, "Defender Disordered", engine.Disordered, engine.Normal},
+			[]string{"-1 10.4 #6"}, 5, "Defender Disordered, Engaged", engine.Disordered, engine.Normal},
 		{"a wagon named first: still the SB row", "BW", "SB", false, 1, 6,
-			[]string{"-1 10.4 #6"}, 5, "Defender Disordered", engine.Normal, engine.Disordered},
+			[]string{"-1 10.4 #6"}, 5, "Defender Disordered, Engaged", engine.Normal, engine.Disordered},
 		{"two Sappers: the Sapper row", "SP", "SP", false, 1, 0,
-			[]string{"+3 10.4 #3", "+2 10.4 #6"}, 5, "Defender Disordered", engine.Disordered, engine.Disordered},
+			[]string{"+3 10.4 #3", "+2 10.4 #6"}, 5, "Defender Disordered, Engaged", engine.Disordered, engine.Disordered},
 		{"a Sapper with a gun: the Sapper row", "FAL", "SP", false, 1, 0,
-			[]string{"+3 10.4 #3", "+2 10.4 #6"}, 5, "Defender Disordered", engine.Eliminated, engine.Disordered},
+			[]string{"+3 10.4 #3", "+2 10.4 #6"}, 5, "Defender Disordered, Engaged", engine.Eliminated, engine.Disordered},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := arqMelee(t, tc.die)
@@ -403,7 +403,7 @@ func TestArquebusShockNamingBothStacked(t *testing.T) {
 	if len(atts) != 1 {
 		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
 	}
-	wantAttack(t, atts[0], "CA1", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered")
+	wantAttack(t, atts[0], "CA1", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered, Engaged")
 	if g.unit("CA1").Status != engine.Disordered || g.unit("CA2").Status != engine.Disordered {
 		t.Errorf("CA1 %s, CA2 %s, want both Disordered", g.unit("CA1").Status, g.unit("CA2").Status)
 	}
@@ -423,7 +423,7 @@ func TestArquebusShockNamingSecondStacked(t *testing.T) {
 		t.Fatalf("%d attacks, want 1:\n%s", len(atts), g.story(evs))
 	}
 	// CA2 is named, but the Sword & Buckler defends for the hex (R366).
-	wantAttack(t, atts[0], "CA2", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered")
+	wantAttack(t, atts[0], "CA2", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered, Engaged")
 	if g.unit("CA1").Status != engine.Disordered || g.unit("CA2").Status != engine.Disordered {
 		t.Errorf("CA1 %s, CA2 %s, want both Disordered", g.unit("CA1").Status, g.unit("CA2").Status)
 	}

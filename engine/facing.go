@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"herald/engine/hex"
@@ -55,6 +56,18 @@ func (g *game) face(o Face) error {
 		return g.illegal(o, "5.3", g.sc.Units[i].ID+" is off the map: it faces when it enters")
 	}
 	to, _ := hex.ParseFacing(o.Dir)
+	if h, ok := mustDisengage(g.sc, g.st, i); ok {
+		return g.illegal(o, "Arquebus 14.5", fmt.Sprintf("%s is Engaged and not eligible to Shock attack: it must Disengage, as it can; legal: MOVE %s %s", g.sc.Units[i].ID, g.sc.Units[i].ID, h))
+	}
+	if isEngaged(g.st, i) {
+		// Arquebus 14.5: staying, it turns to face the units it is Engaged with.
+		if fs := engagedFacings(g.sc, g.st, i); !slices.Contains(fs, to) {
+			return g.illegal(o, "Arquebus 14.5", fmt.Sprintf("%s is Engaged with %s: staying in its hex it may face only %s (it cannot turn with one of them in its Frontal hexes, else it turns one or two vertexes to face the most of them), or Disengage with MOVE",
+				g.sc.Units[i].ID, strings.Join(us.EngagedWith, ", "), facingNames(fs)))
+		}
+		g.emit(UnitFaced{Unit: g.sc.Units[i].ID, Facing: to})
+		return nil
+	}
 	if us.ShieldWall && hex.VertexSteps(us.Facing, to) > 1 {
 		return g.illegal(o, "14.1", fmt.Sprintf("%s stands in Shield Wall: it may turn one vertex only, to %s or %s",
 			g.sc.Units[i].ID, us.Facing.Turn(1), us.Facing.Turn(-1)))

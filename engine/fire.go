@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"herald/engine/hex"
 )
@@ -134,6 +135,10 @@ func CanFire(sc *Scenario, st *State, firer, target int, reaction bool) *FireRef
 		return refuseFire("9.1", "%s is not an enemy unit", ts.ID)
 	case tu.Status == Eliminated || tu.OffMap:
 		return refuseFire("9.1", "%s is not on the map", ts.ID)
+	case isEngaged(st, firer):
+		return refuseFire("Arquebus 14.5", "%s is Engaged with %s: an Engaged unit may not fire", fs.ID, strings.Join(fu.EngagedWith, ", "))
+	case isEngaged(st, target):
+		return refuseFire("Arquebus 14.5", "%s is Engaged with %s: an Engaged unit may not be targeted by missile fire", ts.ID, strings.Join(tu.EngagedWith, ", "))
 	case fu.FiredMarker:
 		return refuseFire("Arquebus 11.5", "%s carries a FIRED marker: a Mounted Arquebus or Mounted Crossbow fires once mounted and may not fire again, not even Return or Reaction Fire, until it dismounts to reload (7.4)", fs.ID)
 	case reaction && fu.Limbered && sc.Tables.Rules.ReactionUnlimberedOnly:

@@ -3,6 +3,7 @@ package engine
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -163,6 +164,12 @@ func (g *game) moveUnit(o Move, i int) error {
 			return err
 		}
 	}
+	disengage := isEngaged(st, i) && len(path) > 0
+	if disengage {
+		if err := g.mayDisengage(o, i, path); err != nil {
+			return err
+		}
+	}
 	plan, why := planUnitMove(sc, st, i, path, ch, fireAtIndex(o))
 	if why != nil {
 		return g.refuseMove(o, i, why)
@@ -195,7 +202,11 @@ func (g *game) moveUnit(o Move, i int) error {
 	if leader >= 0 {
 		e.Leader = sc.Leaders[leader].ID
 	}
-	return g.carryOutMove(i, path, ch, e, plan, fire)
+	if err := g.carryOutMove(i, path, ch, e, plan, fire); err != nil || !disengage {
+		return err
+	}
+	g.emit(UnitDisengaged{Unit: spec.ID, From: slices.Clone(us.EngagedWith)})
+	return nil
 }
 
 // mayMove: a unit of the activated Command that is still on the field and

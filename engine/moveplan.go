@@ -145,6 +145,9 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 			// 11.2 the same for the hex a Light Cavalry Archer fired in.
 			plan.mp += sc.Tables.Movement.LeaveAdjacentMP
 		}
+		if k == 0 && isEngaged(st, i) {
+			plan.mp += sc.Tables.Movement.DisengageMP // Arquebus 14.5 Disengage
+		}
 		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(enemyZOC(sc, st, spec.Side, cur)) > 0 {
 			plan.mp++ // Infidel 11.2: 1 MP more to leave a hex in an enemy ZOC
 		}

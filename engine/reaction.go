@@ -226,7 +226,7 @@ func (g *game) reactors(i int, h hex.Hex) []int {
 		if u.Side == side || w == nil || us.OffMap || us.Status == Eliminated || us.Status == Retired {
 			continue
 		}
-		if (w.ReactionTargets > 0 || w.ReactionFirstOnly) && us.Reacted || us.FiredMarker || fireMode(sc, st, j, true) == FireNever {
+		if (w.ReactionTargets > 0 || w.ReactionFirstOnly) && us.Reacted || us.FiredMarker || isEngaged(st, j) || fireMode(sc, st, j, true) == FireNever { // Arquebus 14.5: an Engaged unit may not fire
 			continue
 		}
 		fr := sc.Map.Grid.FrontalHexes(us.Hex, us.Facing)

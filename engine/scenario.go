@@ -146,6 +146,10 @@ type UnitSpec struct {
 	// (Blood & Roses 7.6: "See the individual battle for information about
 	// the state a player's Artillery begins the game in").
 	Limbered bool
+	// Swiss: a Swiss Pike unit, which rolls for Swiss Shock Reluctance
+	// before it Shocks (Arquebus 16.2, rules.swiss_attack_max; ruling
+	// R385).
+	Swiss bool
 }
 
 // Ratings are the numbers printed on both sides of a combat unit (2.2):

@@ -193,6 +193,9 @@ func (g *game) stop(rest []Order, why string) {
 func (g *game) emit(e Event) {
 	e.apply(g.st)
 	g.res.Events = append(g.res.Events, e)
+	if _, done := e.(EngagementEnded); !done {
+		g.endLapsedEngagements() // Arquebus 14.5 "immediately remove its ENGAGED marker"
+	}
 }
 
 // roll rolls one die for purpose.

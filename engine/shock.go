@@ -49,6 +49,9 @@ type ShockPhase struct {
 	// stopped on its way by a decision (a Reaction Fire, a retreat).
 	Placed int        `json:"placed,omitempty"`
 	Charge *ChargeRun `json:"charge,omitempty"`
+	// SwissChecked: Step 2c, Swiss Shock Reluctance, is done (Arquebus
+	// 16.2, swiss.go).
+	SwissChecked bool `json:"swiss_checked,omitempty"`
 	// Resolving: Step 3 has begun. Round is the Continued Attack round
 	// (0 for the declared attacks), Queue its attacks not yet rolled,
 	// Current the attack whose results are being applied, Earned the
@@ -225,6 +228,11 @@ func (g *game) runShock() error {
 			}
 			continue
 		}
+		if !p.SwissChecked {
+			if err := g.swissReluctance(); err != nil {
+				return err
+			}
+		}
 		if !p.Responded {
 			if asked, err := g.responses(); err != nil || asked {
 				return err
@@ -280,6 +288,10 @@ func (g *game) waiting() bool {
 func (g *game) beginResolution() {
 	var queue []ShockAttack
 	for _, a := range g.st.Shock.Attacks {
+		if len(a.Attackers) == 0 {
+			g.emit(AttackLapsed{Defenders: a.Defenders, Reason: "its Swiss attackers did not attack (Arquebus 16.2)"})
+			continue
+		}
 		if len(a.Defenders) == 0 {
 			g.emit(AttackLapsed{Attackers: a.Attackers, Reason: "its defenders Retreated Before Shock (10.2)"})
 			g.followRetreat(a)
@@ -438,6 +450,9 @@ func (e AttackLapsed) apply(st *State) {
 }
 
 func (e AttackLapsed) describe(*Scenario) string {
+	if len(e.Attackers) == 0 {
+		return fmt.Sprintf("No attack on %s: %s.", strings.Join(e.Defenders, ", "), e.Reason)
+	}
 	return fmt.Sprintf("No attack by %s: %s.", strings.Join(e.Attackers, ", "), e.Reason)
 }
 

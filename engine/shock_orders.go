@@ -141,6 +141,12 @@ func (g *game) shock(o ShockOrder) error {
 				return g.illegal(o, "10.1", fmt.Sprintf("%s is not in a Frontal hex of %s: a unit Shocks the enemy units in its Frontal hexes (10.1)", g.sc.Units[j].ID, g.sc.Units[i].ID))
 			}
 		}
+		for _, i := range atk {
+			if isEngaged(g.st, i) && len(engagedIn(g.sc, g.st, i, []int{j})) == 0 {
+				return g.illegal(o, "Arquebus 14.5", fmt.Sprintf("%s is Engaged with %s: it can never attack an enemy unit it is not Engaged with, such as %s",
+					g.sc.Units[i].ID, strings.Join(g.st.Units[i].EngagedWith, ", "), g.sc.Units[j].ID))
+			}
+		}
 		d.Defenders = append(d.Defenders, g.sc.Units[j].ID)
 	}
 	if err := g.partnerFirst(o, d); err != nil {
@@ -402,7 +408,7 @@ func checkObligations(sc *Scenario, st *State, byDefender map[string]int) *Illeg
 		}
 		for _, id := range d.Attackers {
 			i := unitIdx(sc, id)
-			for _, j := range frontalEnemies(sc, st, i) {
+			for _, j := range obligedTargets(sc, st, i) {
 				if _, ok := byDefender[sc.Units[j].ID]; !ok && !partnerAttacked(sc, st, j, byDefender) {
 					return declError(d, "10.1", fmt.Sprintf("%s Shocks, so it must also attack %s in its Frontal hex, unless another unit attacks it; legal: SHOCK %s AT %s",
 						id, sc.Units[j].ID, id, strings.Join(unitIDs(sc, frontalEnemies(sc, st, i)), " ")))
@@ -411,6 +417,17 @@ func checkObligations(sc *Scenario, st *State, byDefender map[string]int) *Illeg
 		}
 	}
 	return nil
+}
+
+// obligedTargets are the enemy units in unit i's Frontal hexes it must
+// attack when it Shocks (10.1): with an ENGAGED marker, only those it is
+// Engaged with (Arquebus 14.5: "ignoring any enemy units that it is not
+// Engaged with").
+func obligedTargets(sc *Scenario, st *State, i int) []int {
+	if isEngaged(st, i) {
+		return engagedIn(sc, st, i, frontalEnemies(sc, st, i))
+	}
+	return frontalEnemies(sc, st, i)
 }
 
 // checkChargePaths: "The path cannot be shared with other Charging units"
@@ -470,6 +487,9 @@ func shockForms(sc *Scenario, st *State) []string {
 			continue
 		}
 		fe := frontalEnemies(sc, st, i)
+		if isEngaged(st, i) {
+			fe = engagedIn(sc, st, i, fe) // Arquebus 14.5: only the units it is Engaged with
+		}
 		if unitType(sc, st, i).ShockPartner && !partnerDeclared(sc, st, unitIDs(sc, fe)) {
 			continue // Blood & Roses 16.3: its partner is declared first
 		}

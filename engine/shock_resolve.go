@@ -176,11 +176,12 @@ func (g *game) applyResolution(r Resolution) error {
 	for _, x := range r.Results {
 		ca = ca || x.ContinuedAttack
 	}
+	g.engageAfter(r, ca)
 	earned, asked := g.afterAttack(idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Charging), r.From, ca, len(steps))
 	if asked {
 		return nil
 	}
-	g.emit(AttackDone{Earned: unitIDs(g.sc, earned)})
+	g.attackDone(earned)
 	return nil
 }
 
@@ -606,8 +607,25 @@ func (g *game) afterAttack(atk, charging []int, from []hex.Hex, ca bool, done in
 func (g *game) mayAdvance(i int, h hex.Hex, ca bool) bool {
 	us := g.st.Units[i]
 	return onField(g.st, i) && us.Status != Retired && (us.Status != Disordered || ca) && !unitType(g.sc, g.st, i).NoAdvance && // Blood & Roses 16.3
+		!tooFirmToAdvance(g.sc, g.st, i) && // Arquebus 12.4
 		g.sc.Map.Grid.Distance(us.Hex, h) == 1 && enterCost(g.sc, us.Hex, h, unitType(g.sc, g.st, i).Class()) != NA &&
 		!(ambushing(g.sc, g.st, i) && enemyStandardAt(g.sc, g.st, g.sc.Units[i].Side, h)) // Blood & Roses 16.1
+}
+
+// tooFirmToAdvance: with rules.no_advance_shock_defense, unit i's Shock
+// Defense DRM on the side of its counter in play is that or more, and it
+// may not Advance After Combat (Arquebus 12.4: "It is a unit of any type
+// with a Shock Defense DRM +2 or higher"; ruling R384).
+func tooFirmToAdvance(sc *Scenario, st *State, i int) bool {
+	min := sc.Tables.Rules.NoAdvanceShockDefense
+	if min <= 0 {
+		return false
+	}
+	r := ratings(sc, st, i)
+	if st.Units[i].Status == Normal {
+		return r.Shock >= min
+	}
+	return r.ShockDisordered >= min
 }
 
 // advance moves unit i into h, turned to face when it is not nil; it

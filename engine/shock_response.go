@@ -166,40 +166,15 @@ func counterChargeFacing(sc *Scenario, st *State, j int, units []int) (hex.Facin
 // Shock, so no standing order moves it, no mail asks it, Legal offers
 // nothing; this is where every Retreat Before Shock (the Shock Phase's,
 // a Continued Attack's, Infidel's before a Counter-Charge) is decided.
+//
+// Arquebus 12.2 opens it to the foot types of rules.retreat_before_foot,
+// not to an Engaged unit, and lets mounted units and the types of
+// rules.retreat_before_far go up to rules.retreat_before_hexes hexes.
 func retreatsBeforeShock(sc *Scenario, st *State, j int, attackers []int) []hex.Hex {
-	if !unitType(sc, st, j).Mounted || st.Units[j].Status != Normal || st.Units[j].NoRetreat || len(attackers) == 0 {
-		return nil
-	}
-	for _, i := range attackers {
-		if unitType(sc, st, i).Mounted && !slices.Contains(unitType(sc, st, j).RetreatBefore, unitType(sc, st, i).Key) {
-			return nil // Infidel 12.2: Light Cavalry only, and only from the types it lists
-		}
-	}
-	charged := map[hex.Hex]bool{}
-	if st.Shock == nil {
-		return retreatHexes(sc, st, j, attackers, charged)
-	}
-	for _, a := range st.Shock.Attacks {
-		for _, d := range a.Charges {
-			for _, h := range d.Path {
-				charged[h] = true
-			}
-		}
-	}
-	return retreatHexes(sc, st, j, attackers, charged)
-}
-
-// retreatHexes are the hexes unit j may Retreat Before Shock into, away
-// from attackers, off the Charge paths charged: nearest its Standard first.
-func retreatHexes(sc *Scenario, st *State, j int, attackers []int, charged map[hex.Hex]bool) []hex.Hex {
-	from, side := st.Units[j].Hex, sc.Units[j].Side
-	var out []hex.Hex
-	for _, n := range sc.Map.Grid.Neighbors(from) {
-		if !sc.Map.Grid.Contains(n) || occupant(st, n) >= 0 || charged[n] || enterCost(sc, from, n, Mounted) == NA ||
-			!awayFrom(sc, st, from, n, attackers) || len(enemyZOC(sc, st, side, n)) > 0 {
-			continue
-		}
-		out = append(out, n)
+	paths := retreatBeforePaths(sc, st, j, attackers)
+	out := make([]hex.Hex, 0, len(paths))
+	for h := range paths {
+		out = append(out, h)
 	}
 	std := hex.Hex{}
 	if c := sc.Command(unitCommand(sc, st, j)); c != nil && st.Standard(c.Standard) != nil {
@@ -211,6 +186,67 @@ func retreatHexes(sc *Scenario, st *State, j int, attackers []int, charged map[h
 		}
 		return out[a].String() < out[b].String()
 	})
+	return out
+}
+
+// retreatBeforePaths are defender j's Retreats Before Shock, each end hex
+// with the hexes of its path (retreatsBeforeShock).
+func retreatBeforePaths(sc *Scenario, st *State, j int, attackers []int) map[hex.Hex][]hex.Hex {
+	t, rules := unitType(sc, st, j), sc.Tables.Rules
+	if !t.Mounted && !slices.Contains(rules.RetreatBeforeFoot, t.Key) || st.Units[j].Status != Normal || st.Units[j].NoRetreat || len(attackers) == 0 {
+		return nil
+	}
+	if isEngaged(st, j) {
+		return nil // Arquebus 12.2: a unit "that is not Disordered or Engaged"
+	}
+	for _, i := range attackers {
+		if unitType(sc, st, i).Mounted && !slices.Contains(t.RetreatBefore, unitType(sc, st, i).Key) {
+			return nil // Infidel 12.2: Light Cavalry only, and only from the types it lists
+		}
+	}
+	charged := map[hex.Hex]bool{}
+	if st.Shock != nil {
+		for _, a := range st.Shock.Attacks {
+			for _, d := range a.Charges {
+				for _, h := range d.Path {
+					charged[h] = true
+				}
+			}
+		}
+	}
+	hexes := 1
+	if rules.RetreatBeforeHexes > 1 && (t.Mounted || slices.Contains(rules.RetreatBeforeFar, t.Key)) {
+		hexes = rules.RetreatBeforeHexes // Arquebus 12.2 "one to three hexes"
+	}
+	return retreatHexes(sc, st, j, attackers, charged, hexes)
+}
+
+// retreatHexes are the hexes unit j may Retreat Before Shock into, up to
+// hexes hexes, each farther from every attacker (Arquebus 12.2 "Each hex
+// retreated must increase the distance from each of the attacking
+// units"), off the Charge paths charged, never into an occupied hex or an
+// enemy ZOC; with the path to each.
+func retreatHexes(sc *Scenario, st *State, j int, attackers []int, charged map[hex.Hex]bool, hexes int) map[hex.Hex][]hex.Hex {
+	side, class := sc.Units[j].Side, unitType(sc, st, j).Class()
+	out := map[hex.Hex][]hex.Hex{}
+	var walk func(from hex.Hex, path []hex.Hex)
+	walk = func(from hex.Hex, path []hex.Hex) {
+		if len(path) == hexes {
+			return
+		}
+		for _, n := range sc.Map.Grid.Neighbors(from) {
+			if !sc.Map.Grid.Contains(n) || occupant(st, n) >= 0 || charged[n] || enterCost(sc, from, n, class) == NA ||
+				!awayFrom(sc, st, from, n, attackers) || len(enemyZOC(sc, st, side, n)) > 0 {
+				continue
+			}
+			p := append(slices.Clone(path), n)
+			if _, seen := out[n]; !seen {
+				out[n] = p
+			}
+			walk(n, p)
+		}
+	}
+	walk(st.Units[j].Hex, nil)
 	return out
 }
 
@@ -271,6 +307,9 @@ func (g *game) retreatBeforeShockFrom(j int, to hex.Hex, f hex.Facing, attackers
 	t, all := unitType(g.sc, g.st, j), g.sc.Tables.Rules.RetreatBeforeDisorders
 	e := RetreatedBeforeShock{Unit: g.sc.Units[j].ID, From: g.st.Units[j].Hex, To: to, Facing: f, Leaders: leaderIDs(g.sc, stackedLeaders(g.sc, g.st, j)),
 		Disordered: t.MAA || all, AllDisordered: all}
+	if p := retreatBeforePaths(g.sc, g.st, j, idxOf(g.sc, attackers))[to]; len(p) > 1 {
+		e.Path = p // Arquebus 12.2 "one to three hexes"
+	}
 	if anyMounted(g.sc, g.st, attackers) {
 		roll, err := g.cavalryRetreatRoll(j, attackers, false)
 		if err != nil {
@@ -651,9 +690,11 @@ func (e CounterChargeRolled) describe(*Scenario) string {
 // RetreatedBeforeShock: a mounted defender fell back one hex; Mounted MAA
 // are Disordered by it (10.2). Its leaders go with it.
 type RetreatedBeforeShock struct {
-	Unit       string     `json:"unit"`
-	From       hex.Hex    `json:"from"`
-	To         hex.Hex    `json:"to"`
+	Unit string  `json:"unit"`
+	From hex.Hex `json:"from"`
+	To   hex.Hex `json:"to"`
+	// Path: the hexes of a retreat of more than one hex (Arquebus 12.2).
+	Path       []hex.Hex  `json:"path,omitempty"`
 	Facing     hex.Facing `json:"facing"`
 	Leaders    []string   `json:"leaders,omitempty"`
 	Disordered bool       `json:"disordered,omitempty"`
@@ -683,6 +724,9 @@ func (e RetreatedBeforeShock) apply(st *State) {
 
 func (e RetreatedBeforeShock) describe(*Scenario) string {
 	s := fmt.Sprintf("%s Retreats Before Shock to %s, facing %s", e.Unit, e.To, e.Facing)
+	if len(e.Path) > 1 {
+		s = fmt.Sprintf("%s Retreats Before Shock %d hexes, through %s to %s, facing %s", e.Unit, len(e.Path), hexIDs(e.Path[:len(e.Path)-1]), e.To, e.Facing)
+	}
 	if e.Roll != nil {
 		s += ", and rolls " + describeRoll(*e.Roll)
 	}

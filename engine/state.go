@@ -254,6 +254,11 @@ type UnitState struct {
 	// Active, Return or Reaction Fire, until it dismounts and reloads. It
 	// stays from one Activation to the next.
 	FiredMarker bool `json:"fired_marker,omitempty"`
+	// EngagedWith are the enemy units this unit carries an ENGAGED marker
+	// for (Arquebus 14.5, engaged.go): it may not fire or be fired at, may
+	// not Retreat Before Combat, and must Disengage or Shock only them.
+	// Not to be confused with Engaged above (11.1).
+	EngagedWith []string `json:"engaged_with,omitempty"`
 	// Joined is the Battle an ambushing unit joined after its Ambush when
 	// it is not the Command it was set up with (Blood & Roses 16.1: "If
 	// that Battle is no longer on the map, the player may choose
@@ -346,6 +351,9 @@ func NewState(sc *Scenario) *State {
 func (st *State) Clone() *State {
 	c := *st
 	c.Units = append([]UnitState(nil), st.Units...)
+	for i := range c.Units {
+		c.Units[i].EngagedWith = slices.Clone(st.Units[i].EngagedWith)
+	}
 	c.Leaders = append([]LeaderState(nil), st.Leaders...)
 	c.Standards = append([]StandardState(nil), st.Standards...)
 	c.ArmyUnits, c.ArmyLeaders = slices.Clone(st.ArmyUnits), slices.Clone(st.ArmyLeaders)

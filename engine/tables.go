@@ -73,7 +73,11 @@ type MovementRules struct {
 	// to leave a hex adjacent to an enemy unit (Arquebus 7.2: "may move,
 	// at the cost of one extra MP to leave the hex"; 11.2: a Light
 	// Cavalry Archer that fired there pays it too). 0 in Blood & Roses.
-	LeaveAdjacentMP        int
+	LeaveAdjacentMP int
+	// DisengageMP: what an Engaged unit pays more to leave its hex
+	// (Arquebus 14.5: "at a cost of one extra (+1) MP (cumulative with the
+	// cost for leaving a hex adjacent to an enemy unit)").
+	DisengageMP            int
 	PassThroughMP          int
 	PassThroughDisorderMax int
 	// TerrainDisorderMax: a unit in good order that enters a hex, or
@@ -280,6 +284,26 @@ type Rules struct {
 	// is 2 or less, the Army Activation succeeds").
 	ArmyContinuationFixed bool
 	ArmyContinuationMax   int
+	// RetreatBeforeFoot are the foot types that may Retreat Before Combat
+	// as mounted units may (Arquebus 12.2: "Any Mounted unit, foot
+	// Arquebus, foot Crossbow, Longbow, or Skirmisher unit"), one hex.
+	// RetreatBeforeHexes, when more than 1, is how far mounted units and
+	// the types in RetreatBeforeFar may go instead ("If the unit is a
+	// Skirmisher or Mounted, it may retreat one to three hexes"), each hex
+	// farther from every attacker (ruling R387).
+	RetreatBeforeFoot, RetreatBeforeFar []string
+	RetreatBeforeHexes                  int
+	// NoAdvanceShockDefense: when more than 0, a unit whose Shock Defense
+	// DRM on the side in play is this or more never Advances After Combat
+	// (Arquebus 12.4: "It is a unit of any type with a Shock Defense DRM
+	// +2 or higher"), read from the unit's own ratings (ruling R384).
+	NoAdvanceShockDefense int
+	// SwissReluctance: a unit of a type marked Swiss rolls before its
+	// Shock attack (Arquebus 16.2, swiss.go); SwissAttackMax and
+	// SwissRefuseMax are the highest adjusted DRs with which it attacks
+	// ("6 or less") and refuses ("7 to 9"); above, it goes home.
+	SwissReluctance                bool
+	SwissAttackMax, SwissRefuseMax int
 	// OCEffectiveness: the Overall Commander's Effectiveness
 	// (LeaderSpec.Effectiveness) is added to the Continuation DR of a
 	// Battle leader within his Command Range, not his own, and to every
@@ -855,6 +879,10 @@ type Result struct {
 	Attacker []Effect // effects on the attacking units (Shock and Charge tables)
 	// ContinuedAttack: the attacker earns a Continued Attack (12.7).
 	ContinuedAttack bool
+	// Engaged: the attackers and the defender are Engaged with one another
+	// (Arquebus 14.5: "the units involved in that combat mixing together
+	// and continuing to fight"; engaged.go, ruling R380).
+	Engaged bool
 	// AttackerChoice: Attacker holds a Disorder and a Retreat of which
 	// each attacking unit suffers one, its player's choice (Blood & Roses
 	// 14.1: "If the attacker has a choice of Disorder or Retreat, he may

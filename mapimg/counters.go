@@ -142,6 +142,9 @@ func unitMarkers(u engine.UnitState) []string {
 	if u.FiredMarker {
 		out = append(out, "FIRED") // Arquebus 11.5: a Mounted Arquebus or Crossbow that must reload
 	}
+	if len(u.EngagedWith) > 0 {
+		out = append(out, "ENGAGED") // Arquebus 14.5
+	}
 	if u.OutOfCommand {
 		out = append(out, "OUT OF CMD")
 	}
