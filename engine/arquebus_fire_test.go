@@ -340,6 +340,20 @@ func TestArquebusRainingFire(t *testing.T) {
 		wantShot(t, firstShot(t, res.Events, "AN1"), "AN1", "CA1", 5, c.mods, c.total, engine.FireFoot, result)
 	}
 
+	// "unless the intervening hex contains a friendly unit which is
+	// Engaged with the target": refused, and first because an Engaged
+	// unit "may not ... be targeted by missile fire" at all (14.5; R405).
+	g := arqMelee(t, 5)
+	q := brAround(g)
+	g.troop("CA1", q.c, hex.FaceSW, "PK")
+	g.troop("AN1", q.w, hex.FaceNE, "LB")
+	g.troop("AN2", q.x, hex.FaceNE, "PK")
+	g.engage("AN2", "CA1")
+	g.send(red, "ACTIVATE Anna")
+	if e := g.refuse(red, "FIRE AN1 AT CA1", "Arquebus 14.5"); !strings.Contains(e.Reason, "Engaged") {
+		t.Errorf("fire over a friend Engaged with the target: %q", e.Reason)
+	}
+
 	b := brMelee(t)
 	p := brAround(b)
 	j := b.troop("CA1", p.c, hex.FaceSW, "INF")

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -426,5 +427,63 @@ func TestArquebusShockNamingSecondStacked(t *testing.T) {
 	wantAttack(t, atts[0], "CA2", 6, []string{"-1 10.4 #6"}, 5, "Shock", "Defender Disordered, Engaged")
 	if g.unit("CA1").Status != engine.Disordered || g.unit("CA2").Status != engine.Disordered {
 		t.Errorf("CA1 %s, CA2 %s, want both Disordered", g.unit("CA1").Status, g.unit("CA2").Status)
+	}
+}
+
+// 10.1 "Units may not enter a hex that contains an Engaged unit" (R371):
+// not to stack with it. (Nor to pass it: an Engaged unit's hex is next to
+// its enemy, where a move stops, 7.1.)
+func TestArquebusNoEnteringAnEngagedUnitsHex(t *testing.T) {
+	for _, tc := range []struct{ name, mover, there string }{
+		{"stacking with an Engaged Sapper", "AQ", "SP"},
+		{"stacking with an Engaged Arquebus", "SP", "AQ"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := arqMelee(t)
+			a := arqColumn(g)
+			g.troop("AN1", a[0], hex.FaceNE, tc.mover)
+			g.troop("AN2", a[1], hex.FaceNE, tc.there)
+			g.troop("CA1", g.nb(a[1], hex.NE), hex.FaceSW, "PK") // AN2's enemy, next to it
+			order := "MOVE AN1 " + a[1]
+			g.engage("AN2", "CA1")
+			g.send(red, "ACTIVATE Anna")
+			e := g.refuse(red, order, "Arquebus 10.1")
+			if !strings.Contains(e.Reason, "AN2 there is Engaged") {
+				t.Errorf("refusal %q", e.Reason)
+			}
+			g.st.Unit("AN2").EngagedWith = nil
+			g.send(red, order)
+			if g.unit("AN1").Hex.String() == a[0] {
+				t.Errorf("AN2 not Engaged: AN1 did not move")
+			}
+		})
+	}
+}
+
+// 12.5 "If stacked with another unit that is Engaged, the Artillery is
+// also Engaged"; 10.3 both units of a stack suffer the result, but a
+// Baggage Wagon none.
+func TestArquebusStackEngagedTogether(t *testing.T) {
+	for _, tc := range []struct {
+		partner string
+		engaged bool
+	}{{"FAL", true}, {"BW", false}} {
+		t.Run(tc.partner, func(t *testing.T) {
+			c := "0505"
+			g := arqMelee(t, 4) // SB against SB, no DRM: 4 is "Engaged" alone
+			g.troop("CA1", c, hex.FaceW, "SB")
+			g.gun("CA2", c, hex.FaceW, tc.partner, false)
+			g.troop("AN1", g.nb(c, hex.NW), hex.FaceSE, "SB")
+			evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+			if a := resolved(evs); len(a) != 1 || !strings.Contains(a[0].Result, "Engaged") {
+				t.Fatalf("want an Engaged result:\n%s", g.story(evs))
+			}
+			if !engine.IsEngaged(g.st, "CA1") || engine.IsEngaged(g.st, "CA2") != tc.engaged {
+				t.Errorf("CA1 Engaged %v, %s Engaged %v, want true, %v:\n%s", engine.IsEngaged(g.st, "CA1"), tc.partner, engine.IsEngaged(g.st, "CA2"), tc.engaged, g.story(evs))
+			}
+			if tc.engaged && !slices.Contains(engine.EngagedWith(g.st, "AN1"), "CA2") {
+				t.Errorf("AN1 Engaged with %v, want CA2 too", engine.EngagedWith(g.st, "AN1"))
+			}
+		})
 	}
 }

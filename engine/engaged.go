@@ -68,18 +68,35 @@ func (g *game) engageAfter(r Resolution, ca bool) {
 	atk, defs := idxOf(g.sc, r.Attackers), idxOf(g.sc, r.Defenders)
 	var pairs []EngagedPair
 	for k, j := range defs {
-		if !r.Results[k].Engaged || !engageable(g.st, j) {
+		if !r.Results[k].Engaged {
 			continue
 		}
-		for _, i := range atk {
-			if engageable(g.st, i) && g.sc.Map.Grid.Distance(g.st.Units[i].Hex, g.st.Units[j].Hex) == 1 {
-				pairs = append(pairs, EngagedPair{Attacker: g.sc.Units[i].ID, Defender: g.sc.Units[j].ID})
+		for _, d := range g.engagedDefenders(r, k, j) {
+			for _, i := range atk {
+				if engageable(g.st, i) && g.sc.Map.Grid.Distance(g.st.Units[i].Hex, g.st.Units[d].Hex) == 1 {
+					pairs = append(pairs, EngagedPair{Attacker: g.sc.Units[i].ID, Defender: g.sc.Units[d].ID})
+				}
 			}
 		}
 	}
 	if len(pairs) > 0 {
 		g.emit(UnitsEngaged{Pairs: pairs})
 	}
+}
+
+// engagedDefenders are the units an Engaged result on defender j, the
+// k-th of the resolution, Engages: j, and the unit stacked with it, which
+// suffers the same results (Arquebus 10.3; 12.5 "If stacked with another
+// unit that is Engaged, the Artillery is also Engaged"), but a Baggage
+// Wagon, which suffers none (rules.shock_immune); Retired units never.
+func (g *game) engagedDefenders(r Resolution, k, j int) []int {
+	out := []int{j}
+	if k < len(r.Stacked) && r.Stacked[k] != "" {
+		if p := unitIdx(g.sc, r.Stacked[k]); p >= 0 && !slices.Contains(g.sc.Tables.Rules.ShockImmune, unitType(g.sc, g.st, p).Key) {
+			out = append(out, p)
+		}
+	}
+	return slices.DeleteFunc(out, func(d int) bool { return !engageable(g.st, d) })
 }
 
 // engageable: on the field and not Retired ("Retired units cannot be

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"herald/engine/hex"
 )
@@ -185,13 +186,10 @@ func rainingFireBlocked(sc *Scenario, st *State, from, at hex.Hex, o int) string
 }
 
 // engagedWith reports whether unit a is Engaged with unit b (Arquebus
-// 14.5). The Engaged result and marker (docs/arquebus.md E20) do not exist
-// in the engine yet (UnitState.Engaged is Men of Iron's "began the
-// Activation next to an enemy", not this), so no unit is Engaged and the
-// answer is false; Raining Fire's exception is written against this
-// function so that it applies once Engaged is built.
+// 14.5). The target of such fire is Engaged itself, which 14.5 already
+// keeps from being fired at; the test stays for the book's own words.
 func engagedWith(sc *Scenario, st *State, a, b int) bool {
-	return false
+	return slices.Contains(st.Units[a].EngagedWith, sc.Units[b].ID)
 }
 
 func terrainName(tt *TerrainType) string {

@@ -186,6 +186,10 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 			}
 		}
 		if o := otherIn(st, n, i); o >= 0 {
+			if sc.Units[o].Side == spec.Side && isEngaged(st, o) {
+				// Engaged exists only in Arquebus (14.5).
+				return plan, moveErr("Arquebus 10.1", "%s may not enter %s: %s there is Engaged, and units may not enter a hex that contains an Engaged unit", spec.ID, n, sc.Units[o].ID)
+			}
 			// Arquebus 10.0: a unit may end its move stacked with a
 			// friendly unit the tables allow, never pass a hex so.
 			var stackWhy *moveError

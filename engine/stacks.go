@@ -77,13 +77,6 @@ func stackPair(r StackRule, a, b string) bool {
 	return slices.Contains(r.Units, a) && (slices.Contains(r.With, b) || slices.Contains(r.With, StackAny))
 }
 
-// unitEngaged is the hook for Engaged units (Arquebus 14.5, built
-// apart): no unit is Engaged until that rule is played. When it is,
-// stackInto refuses a hex whose unit is Engaged (10.1 "Units may not
-// enter a hex that contains an Engaged unit"), and 12.5's Artillery
-// stacked with an Engaged unit is Engaged too.
-func unitEngaged(sc *Scenario, st *State, i int) bool { return false }
-
 // stackInto says why unit i, as type mt, may not end its move stacked in
 // h, a hex with a friendly unit, or nil when it may (Arquebus 10.0, 10.1).
 func stackInto(sc *Scenario, st *State, i int, mt *UnitType, h hex.Hex) *moveError {
