@@ -94,8 +94,8 @@ func (g *game) end(o End) error {
 	if g.st.Pending.Kind != DecideActions {
 		return g.illegal(o, "ExtSoP", "END closes the orders of an activated Command; no Command is activated")
 	}
-	if why := undeclaredEngaged(g.sc, g.st); why != "" {
-		return g.illegal(o, "Arquebus 14.5", why)
+	if why, legal := undeclaredEngaged(g.sc, g.st); why != "" {
+		return g.illegal(o, "Arquebus 14.5", why+"; legal: "+legal)
 	}
 	if len(g.st.Declared) > 0 {
 		attacks, bad := buildAttacks(g.sc, g.st)

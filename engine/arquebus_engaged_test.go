@@ -182,9 +182,31 @@ func TestArquebusEngagedFacing(t *testing.T) {
 	if !strings.Contains(e.Reason, "it may face only NE") {
 		t.Errorf("refusal %v", e)
 	}
+	// The mail's legal orders offer the turn, not the END it refuses.
+	if legal := engine.Legal(h.sc, h.st); slices.Contains(legal, "END") || !slices.Contains(legal, "FACE AN1 NE") {
+		t.Errorf("legal %q: want FACE AN1 NE and no END", legal)
+	}
 	h.send(red, "FACE AN1 NE")
 	if u := h.unit("AN1"); u.Facing != hex.FaceNE || u.Hex.String() != x {
 		t.Errorf("AN1 %+v, want facing NE in %s", u, x)
+	}
+	// The turn 14.5 demands may come after another unit's SHOCK began the
+	// Shock Phase (R373): else END would stay refused for good.
+	k := arqMelee(t)
+	c, _ := engagedPair(k)
+	k.st.Unit("AN1").Facing = hex.FaceW
+	k.engage("AN1", "CA1")
+	an2 := k.nb(c, hex.NW)
+	at := func(id string) hex.Hex { x, _ := hex.Parse(id); return x }
+	k.troop("AN2", an2, k.sc.Map.Grid.FacingToward(at(an2), at(c)), "PK")
+	k.send(red, "ACTIVATE Anna\nSHOCK AN2 AT CA1")
+	if legal := engine.Legal(k.sc, k.st); len(legal) == 0 || legal[0] != "FACE AN1 NE" || slices.Contains(legal, "END") {
+		t.Errorf("legal %q: want FACE AN1 NE first, no END", legal)
+	}
+	k.refuse(red, "MOVE AN2 "+k.nb(an2, hex.NW), "ExtSoP C")
+	k.send(red, "FACE AN1 NE")
+	if k.unit("AN1").Facing != hex.FaceNE {
+		t.Errorf("AN1 faces %s, want NE", k.unit("AN1").Facing)
 	}
 }
 
@@ -238,7 +260,31 @@ func TestArquebusDisengage(t *testing.T) {
 		if !strings.Contains(e.Reason, tc.want) || h.unit("AN1").Hex.String() != x {
 			t.Errorf("%s: refusal %v", tc.name, e)
 		}
+		if r := engine.Reach(h.sc, h.st, "AN1"); len(r) > 0 {
+			t.Errorf("%s: Reach offers a Disengage: %v", tc.name, r)
+		}
 	}
+	// The hexes a mail offers an Engaged unit are those of a Disengage:
+	// none next to an enemy unit.
+	reach := engine.Reach(g.sc, engagedAgain(t), "AN1")
+	if len(reach) == 0 {
+		t.Fatal("Reach offers no Disengage")
+	}
+	for _, r := range reach {
+		if r.Hex.String() == g.nb(c, hex.S) || g.sc.Map.Grid.Distance(r.Hex, h(t, c)) == 1 {
+			t.Errorf("Reach offers %s, next to CA1", r.Hex)
+		}
+	}
+}
+
+// engagedAgain is TestArquebusDisengage's opening: AN1 Engaged with CA1,
+// Anna's Command activated.
+func engagedAgain(t *testing.T) *engine.State {
+	g := arqMelee(t)
+	engagedPair(g)
+	g.engage("AN1", "CA1")
+	g.send(red, "ACTIVATE Anna")
+	return g.st
 }
 
 // 12.4: a unit is not eligible to Advance After Combat if "It is a unit of

@@ -218,7 +218,11 @@ func TestRandomBattles(t *testing.T) {
 	for _, name := range data.Scenarios() {
 		t.Run(name, func(t *testing.T) {
 			n := playRandomBattles(t, name, 10, 300, func(t *testing.T, where string, sc *engine.Scenario, st *engine.State, _ []engine.Event) {
-				checkOneUnitAHex(t, where, sc, st)
+				if len(sc.Tables.Rules.Stacking) > 0 {
+					checkStacks(t, where, sc, st, &arquebusSeen{}) // Arquebus 10.0
+				} else {
+					checkOneUnitAHex(t, where, sc, st)
+				}
 			})
 			if n == 0 {
 				t.Errorf("%s: no block applied", name)

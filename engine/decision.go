@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -186,7 +187,13 @@ func Legal(sc *Scenario, st *State) []string {
 			out = append(out, fireForms(sc, st)...)
 		}
 		out = append(out, shockForms(sc, st)...)
-		out = append(out, "END")
+		if why, legal := undeclaredEngaged(sc, st); why != "" {
+			// END would be refused (Arquebus 14.5): what answers it comes
+			// first.
+			out = append([]string{legal}, slices.DeleteFunc(out, func(l string) bool { return l == legal })...)
+		} else {
+			out = append(out, "END")
+		}
 	case DecideContinuation:
 		for _, c := range continuationCommands(sc, st) {
 			out = append(out, "CONTINUE "+commandName(sc, c))

@@ -190,8 +190,9 @@ func facingNames(fs []hex.Facing) string {
 // Engaged with none of those units in its Frontal hexes where a turn would
 // bring one there, or with one there and has declared no Shock: "During the Shock Phase a Shock capable unit *must* declare a
 // Shock attack, satisfying 12.1, but ignoring any enemy units that it is
-// not Engaged with" (14.5). Empty when there is none; else the refusal.
-func undeclaredEngaged(sc *Scenario, st *State) string {
+// not Engaged with" (14.5). Empty when there is none; else the refusal
+// and the order that answers it.
+func undeclaredEngaged(sc *Scenario, st *State) (why, legal string) {
 	declared := map[string]bool{}
 	for _, d := range st.Declared {
 		for _, id := range d.Attackers {
@@ -203,23 +204,23 @@ func undeclaredEngaged(sc *Scenario, st *State) string {
 			continue
 		}
 		if h, ok := mustDisengage(sc, st, i); ok && !st.Units[i].Moved {
-			return fmt.Sprintf("%s is Engaged and not eligible to Shock attack: it must Disengage, as it can; legal: MOVE %s %s", u.ID, u.ID, h)
+			return fmt.Sprintf("%s is Engaged and not eligible to Shock attack: it must Disengage, as it can", u.ID), fmt.Sprintf("MOVE %s %s", u.ID, h)
 		}
 		// "it *must* turn one or two vertexes to place the maximum number
 		// of enemy units it is Engaged with in its frontal hexes".
 		if fs := engagedFacings(sc, st, i); fs[0] != st.Units[i].Facing {
-			return fmt.Sprintf("%s has none of the units it is Engaged with (%s) in its Frontal hexes: it must turn to face them, or Disengage; legal: FACE %s %s",
-				u.ID, strings.Join(st.Units[i].EngagedWith, ", "), u.ID, fs[0])
+			return fmt.Sprintf("%s has none of the units it is Engaged with (%s) in its Frontal hexes: it must turn to face them, or Disengage",
+				u.ID, strings.Join(st.Units[i].EngagedWith, ", ")), fmt.Sprintf("FACE %s %s", u.ID, fs[0])
 		}
 		if !shocker(sc, st, i) || declared[u.ID] {
 			continue
 		}
 		if front := engagedIn(sc, st, i, frontalEnemies(sc, st, i)); len(front) > 0 {
-			return fmt.Sprintf("%s is Engaged with %s in its Frontal hexes and did not Disengage: it must declare a Shock attack on them; legal: SHOCK %s AT %s",
-				u.ID, strings.Join(unitIDs(sc, front), " and "), u.ID, strings.Join(unitIDs(sc, front), " "))
+			return fmt.Sprintf("%s is Engaged with %s in its Frontal hexes and did not Disengage: it must declare a Shock attack on them", u.ID, strings.Join(unitIDs(sc, front), " and ")),
+				fmt.Sprintf("SHOCK %s AT %s", u.ID, strings.Join(unitIDs(sc, front), " "))
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // mustDisengage: "Units that are not eligible to Shock attack must
@@ -239,6 +240,20 @@ func mustDisengage(sc *Scenario, st *State, i int) (hex.Hex, bool) {
 		}
 	}
 	return hex.Hex{}, false
+}
+
+// disengageBarred: the move an Engaged unit has is a Disengage (14.5), so
+// Reach offers it none when it may not Disengage (mayDisengage), and no
+// hex next to an enemy unit.
+func disengageBarred(sc *Scenario, st *State, i int, path []hex.Hex) bool {
+	us := st.Units[i]
+	switch {
+	case !isEngaged(st, i):
+		return false
+	case us.Status != Normal || us.OutOfCommand:
+		return true
+	}
+	return len(path) > 0 && enemyAdjacent(sc, st, sc.Units[i].Side, path[len(path)-1])
 }
 
 // mayDisengage: "A unit may Disengage by moving if it is not Disordered or

@@ -128,10 +128,28 @@ func (g *game) mayGiveActions(o Order) error {
 			return g.armyOnlyMoves(o)
 		}
 	}
-	if len(g.st.Declared) > 0 {
+	if len(g.st.Declared) > 0 && !g.engagedDuty(o) {
 		return g.illegal(o, "ExtSoP C", "the Shock Phase has begun with your first SHOCK or CHARGE: movement and fire are over for this Activation")
 	}
 	return nil
+}
+
+// engagedDuty: o turns or Disengages an Engaged unit, which Arquebus 14.5
+// demands before the Activation ends; it may come after the first SHOCK
+// or CHARGE, so that the order of a block's lines never leaves END
+// refused for good (ruling R373).
+func (g *game) engagedDuty(o Order) bool {
+	var id string
+	switch o := o.(type) {
+	case Face:
+		id = o.Unit
+	case Move:
+		id = o.Unit
+	default:
+		return false
+	}
+	i, ok := g.findUnit(id)
+	return ok && isEngaged(g.st, i)
 }
 
 func (g *game) moveUnit(o Move, i int) error {
@@ -469,7 +487,7 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		return search(st.Units[i].Hex, !st.Units[i].OffMap,
 			func(p []hex.Hex) []hex.Hex { return nextHexes(sc, st, i, p) },
 			func(p []hex.Hex) step {
-				if armyBarred(sc, st, sc.Units[i].Side, p) {
+				if armyBarred(sc, st, sc.Units[i].Side, p) || disengageBarred(sc, st, i, p) {
 					return step{}
 				}
 				plan, why := planUnitMove(sc, st, i, p, nil, -1)

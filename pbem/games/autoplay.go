@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -63,8 +64,11 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 		// A block refused brings its move back: the player then leaves out
 		// the orders the refusal names, and the third time plays it the
 		// simple way.
-		if view.tries[b.Move]++; view.tries[b.Move] <= 2 {
+		switch view.tries[b.Move]++; {
+		case view.tries[b.Move] <= 2:
 			orders = withoutRefused(a.closeIn(view, allOrders(m.Text), legal, reachLines(m.Text)), m.Text)
+		case view.tries[b.Move] > 4:
+			orders = oneOrder(legal) // refused four times: one step at a time
 		}
 	}
 	if orders == nil {
@@ -91,11 +95,17 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 // possible, and activate the Commands in turn (Standards only when no
 // Command can go).
 func (a *Autoplayer) choose(legal, reach []string) []string {
-	for _, prefix := range []string{"CHARGE ", "SHOCK ", "FIRE "} {
-		for _, l := range legal {
-			if strings.HasPrefix(l, prefix) {
-				return []string{l, "END"}
-			}
+	if !slices.Contains(legal, "END") && hasPrefix(legal, "MOVE ", "FACE ", "SHOCK ", "CHARGE ") {
+		// No END yet: the mail offers what the rules demand first (an
+		// Engaged unit's turn or Shock, Arquebus 14.5).
+		return oneOrder(legal)
+	}
+	if atk := attacks(legal, func(u string) bool { return false }); len(atk) > 0 {
+		return append(atk, "END") // every attack 10.1 (and 14.5) asks for
+	}
+	for _, l := range legal {
+		if strings.HasPrefix(l, "FIRE ") {
+			return []string{l, "END"}
 		}
 	}
 	if len(reach) > 0 {
@@ -118,6 +128,17 @@ func (a *Autoplayer) choose(legal, reach []string) []string {
 			}
 			a.picks[prefix]++
 			return []string{found[a.picks[prefix]%len(found)]}
+		}
+	}
+	return []string{legal[0]}
+}
+
+// oneOrder is the first order the mail offers whole (no blank to fill),
+// without END: the next mail offers what follows.
+func oneOrder(legal []string) []string {
+	for _, l := range legal {
+		if !strings.Contains(l, "<") && l != "END" {
+			return []string{l}
 		}
 	}
 	return []string{legal[0]}

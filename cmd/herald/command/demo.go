@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -140,7 +141,7 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	stopHerald()
 	herald.Wait()
 	if err != nil {
-		return err
+		return stuck(svc, emb, g.ID, out, err)
 	}
 	took := time.Since(start)
 	return demoReport(env, svc, emb, g.ID, out, took, maps.n)
@@ -161,24 +162,46 @@ func waitUntil(ctx context.Context, done func() (bool, error)) error {
 	}
 }
 
-// demoReport writes every mail and the dice log, verifies the log, and
-// says what was written.
-func demoReport(env Env, svc *games.Service, emb *mailbox.Embedded, id, out string, took time.Duration, maps int) error {
+// stuck reports a demo that did not finish: where the game stands, with
+// the mails written so far, to read what the players were told.
+func stuck(svc *games.Service, emb *mailbox.Embedded, id, out string, err error) error {
+	if _, werr := writeDemoMails(emb, out); werr != nil {
+		return errors.Join(err, werr)
+	}
+	s, serr := svc.Summary(id)
+	if serr != nil {
+		return errors.Join(err, serr)
+	}
+	return fmt.Errorf("%w, at move %d, %s; the mails so far are in %s", err, s.Move, s.Waiting, out)
+}
+
+// writeDemoMails writes every mail of the demo's mailboxes to out.
+func writeDemoMails(emb *mailbox.Embedded, out string) (int, error) {
 	n := 0
 	for _, u := range localUsers {
 		for _, box := range []string{"INBOX", "Processed", "Rejected"} {
 			msgs, err := emb.Messages(u.Name, box)
 			if err != nil {
-				return err
+				return n, err
 			}
 			for i, m := range msgs {
 				n++
 				name := fmt.Sprintf("%s-%s-%03d.eml", u.Name, strings.ToLower(box), i+1)
 				if err := writePrivate(filepath.Join(out, name), m.Raw); err != nil {
-					return err
+					return n, err
 				}
 			}
 		}
+	}
+	return n, nil
+}
+
+// demoReport writes every mail and the dice log, verifies the log, and
+// says what was written.
+func demoReport(env Env, svc *games.Service, emb *mailbox.Embedded, id, out string, took time.Duration, maps int) error {
+	n, err := writeDemoMails(emb, out)
+	if err != nil {
+		return err
 	}
 	var export bytes.Buffer
 	if err := svc.Export(id, &export); err != nil {
