@@ -11,7 +11,7 @@ import (
 
 // The Arquebus rule book's examples played on Herald's reconstructions of
 // its battles, data/scenarios/fornovo.yaml and pavia.yaml (rulings
-// R440-R445 in docs/rulings-arq-battles.md), through orders and scripted
+// R440-R445 in docs/rulings.md), through orders and scripted
 // dice. The battles are the embedded ones, shared: only the game state is
 // changed.
 

@@ -11,7 +11,7 @@ import (
 
 // Arquebus 14.5 Engaged (and 14.1, 8.0, 12.1, 12.2) on the volume's house
 // tables, through orders and scripted dice (rulings R380–R387 in
-// docs/rulings-arq-engaged.md). Pike against Pike: the Weapon System
+// docs/rulings.md). Pike against Pike: the Weapon System
 // Matrix gives 0 and the defending Pike's Shock Defense is −1, so a Shock
 // DR is the die −1, and a modified 4 on the Normal column is "Engaged".
 

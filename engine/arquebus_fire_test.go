@@ -10,7 +10,7 @@ import (
 
 // Arquebus missile fire (arquebus.md 11.1–11.4, 13.6, 13.9) on the
 // volume's house tables, through orders and scripted dice; rulings
-// R400–R419 in docs/rulings-arq-fire.md. Hexes are brAround's: CA1 in c,
+// R400–R419 in docs/rulings.md. Hexes are brAround's: CA1 in c,
 // x next to it (SW), w two hexes off beyond x.
 
 // firstShot is the first fire by unit id among evs.

@@ -9,7 +9,7 @@ import (
 )
 
 // Arquebus combat results (arquebus.md 3.0, 5.4, 5.5, 12.3 #2B, 14.3,
-// 14.4, 16.3; rulings R420–R439 in docs/rulings-arq-results.md) on the
+// 14.4, 16.3; rulings R420–R439 in docs/rulings.md) on the
 // volume's house tables, through orders and scripted dice. The Red
 // Men-at-Arms AN1 in 0405 faces SE and Shocks the Blue unit CA1 in 0505,
 // which faces W: MM against PK is -1 on the Weapon System Matrix and the
@@ -563,5 +563,30 @@ func TestArquebusActivatedStandardMoves(t *testing.T) {
 	}
 	if got := g.st.Standard("red-std").Hex; got != h(t, "0305") {
 		t.Errorf("the Red Standard in %s, want 0305", got)
+	}
+}
+
+// 14.3: a retreat passes a friendly unit "not stacked with another unit":
+// the Arquebus DO1 stacked with the Sapper DO2 is not passed, and CA1,
+// with no other way (the Pike CA2 and Red's BE1 behind it), cannot
+// retreat and is Eliminated, leaving both as they were.
+func TestArquebusRetreatNotThroughAStack(t *testing.T) {
+	g, x := arqShock(t, "PK", engine.Normal, 9)
+	g.troop("CA2", g.nb(x, hex.SE), hex.FaceW, "PK")
+	g.troop("BE1", g.nb(x, hex.S), hex.FaceNE, "PK")
+	g.troop("DO1", g.nb(x, hex.NE), hex.FaceW, "AQ")
+	g.troop("DO2", g.nb(x, hex.NE), hex.FaceW, "SP")
+	evs := g.shockRound("SHOCK AN1 AT CA1\nEND")
+	if a := resolved(evs); len(a) != 1 || a[0].Result != "Defender Disordered, Retreat 1 Hex" {
+		t.Fatalf("want Defender Disordered, Retreat 1 Hex: %s", g.story(evs))
+	}
+	if _, retreated := findEvent[engine.UnitRetreated](evs); retreated {
+		t.Errorf("CA1 retreated through the stack: %s", g.story(evs))
+	}
+	if e, ok := eliminated(evs, "CA1"); !ok || !strings.Contains(e.Cause, "cannot retreat") {
+		t.Errorf("CA1 must be Eliminated, unable to retreat: %s", g.story(evs))
+	}
+	if g.unit("DO1").Status != engine.Normal || g.unit("DO2").Status != engine.Normal {
+		t.Errorf("DO1 %v, DO2 %v, want both untouched", g.unit("DO1").Status, g.unit("DO2").Status)
 	}
 }

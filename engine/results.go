@@ -454,9 +454,9 @@ func awayFrom(sc *Scenario, st *State, h, n hex.Hex, attackers []int) bool {
 // infantry unit (12.3).
 func retreatPassable(sc *Scenario, st *State, o int) bool {
 	if types := sc.Tables.Rules.RetreatThrough; types != nil {
-		// Arquebus 14.3 "not stacked with another unit": the engine has
-		// one unit a hex, so every unit here is unstacked.
-		return slices.Contains(types, unitType(sc, st, o).Key)
+		// Arquebus 14.3 "a friendly ... unit (not stacked with another
+		// unit, even if that unit is Engaged)".
+		return slices.Contains(types, unitType(sc, st, o).Key) && partner(st, o) < 0
 	}
 	return isMissileInfantry(sc, st, o)
 }

@@ -246,7 +246,7 @@ func volumeCitations(t *testing.T) map[string]string {
 	return out
 }
 
-// TestArquebusSectionMap holds ruling R444 (docs/rulings-arq-battles.md,
+// TestArquebusSectionMap holds ruling R444 (docs/rulings.md,
 // after R180): in an Arquebus game Herald cites Men of Iron's sections,
 // and Blood & Roses' or Infidel's by name for the rules the engine shares
 // with them. Every core section a refusal or a modifier line cites must be
@@ -297,10 +297,10 @@ func TestArquebusSectionMap(t *testing.T) {
 			t.Errorf("docs/orders.md maps %s to %q, want %q (arquebus.md)", cite, o[cite], want)
 		}
 	}
-	row := rulingRowIn(t, "rulings-arq-battles.md", "R444")
+	row := rulingRowIn(t, "rulings.md", "R444")
 	for _, want := range []string{"`TestArquebusSectionMap`", `"` + heading + `"`, `"` + others + `"`} {
 		if !strings.Contains(row, want) {
-			t.Errorf("the R444 row of docs/rulings-arq-battles.md does not name %s", want)
+			t.Errorf("the R444 row of docs/rulings.md does not name %s", want)
 		}
 	}
 }

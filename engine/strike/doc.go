@@ -6,7 +6,7 @@
 //
 // The fragment has no section numbers; comments cite its headings in
 // capitals ("DOUBLE STRIKES", "RATE OF FIRE (ROF)"). Where it is silent,
-// ambiguous or inconsistent, docs/rulings-strike.md records Herald's
+// ambiguous or inconsistent, docs/rulings.md records Herald's
 // ruling (R500–R539) and the test that holds it.
 //
 // Everything here is a pure function of its arguments: numbers come from
