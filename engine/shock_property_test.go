@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,16 +152,7 @@ func randomMelee(t *testing.T, r *rand.Rand, tb *engine.Tables, types []string) 
 // checkMelee checks the invariants of a played Shock Phase.
 func checkMelee(t *testing.T, seed uint64, sc *engine.Scenario, st *engine.State, events []engine.Event) {
 	t.Helper()
-	seen := map[hex.Hex]string{}
-	for _, u := range st.Units {
-		if u.OffMap || u.Status == engine.Eliminated {
-			continue
-		}
-		if other, ok := seen[u.Hex]; ok {
-			t.Fatalf("seed %d: %s and %s share %s", seed, other, u.ID, u.Hex)
-		}
-		seen[u.Hex] = u.ID
-	}
+	checkOneUnitAHex(t, "seed "+strconv.FormatUint(seed, 10), sc, st)
 	gone := map[string]bool{}
 	fp := [2]int{}
 	side := map[string]engine.Side{}

@@ -55,13 +55,7 @@ func Eligible(t *Tables, shooter *Unit, sf table.Unit, target *Unit, tf table.Un
 	half := t.Arcs[shooter.Type.Arc]
 	var shots []Shot
 	for _, s := range sf.Stands() {
-		best := math.Inf(1)
-		for _, ts := range tf.Stands() {
-			poly := tf.StandPoly(ts)
-			if table.InArc(sf, s, half, poly) {
-				best = math.Min(best, table.Distance(sf.StandPoly(s), poly))
-			}
-		}
+		best := nearestInArc(sf, s, half, tf)
 		if b := RangeBand(w, best); b != OutOfRange {
 			shot := Shot{Stand: s, Distance: best, Band: b}
 			shot.Massed = Massed(target, tf, table.Centre(sf.StandPoly(s)))
@@ -251,16 +245,24 @@ func ChargeFire(t *Tables, shooter *Unit, sf table.Unit, charger *Unit, cf table
 	half := t.Arcs[shooter.Type.Arc]
 	var shots []Shot
 	for _, s := range sf.Stands() {
-		best := math.Inf(1)
-		for _, cs := range cf.Stands() {
-			poly := cf.StandPoly(cs)
-			if table.InArc(sf, s, half, poly) {
-				best = math.Min(best, table.Distance(sf.StandPoly(s), poly))
-			}
-		}
+		best := nearestInArc(sf, s, half, cf)
 		if !math.IsInf(best, 1) {
 			shots = append(shots, Shot{Stand: s, Distance: best, Band: band, Massed: Massed(charger, cf, table.Centre(sf.StandPoly(s)))})
 		}
 	}
 	return shots
+}
+
+// nearestInArc is the distance from stand s of sf to the nearest stand of
+// tf wholly within its arc of half-angle half, +Inf when none is ("The
+// entire target stand must be within the shooting arc").
+func nearestInArc(sf table.Unit, s table.Stand, half float64, tf table.Unit) float64 {
+	best := math.Inf(1)
+	for _, ts := range tf.Stands() {
+		poly := tf.StandPoly(ts)
+		if table.InArc(sf, s, half, poly) {
+			best = math.Min(best, table.Distance(sf.StandPoly(s), poly))
+		}
+	}
+	return best
 }
