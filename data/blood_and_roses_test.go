@@ -489,3 +489,20 @@ func checkTableEdits(t *testing.T, volume string, edits []tableEdit) {
 		}
 	}
 }
+
+// The numbers of Into the Breach (6.3, +1) and the Ambush's Movement
+// Allowance (16.1, double) are the tables' (into_the_breach_drm,
+// ambush_ma_factor); a pool with an Into the Breach needs its DRM.
+func TestBloodAndRosesCounterNumbersAreData(t *testing.T) {
+	tb, err := Tables("blood-and-roses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tb.Rules; r.IntoTheBreachDRM != 1 || r.AmbushMAFactor != 2 {
+		t.Errorf("into_the_breach_drm %d, ambush_ma_factor %d, want 1 and 2", r.IntoTheBreachDRM, r.AmbushMAFactor)
+	}
+	checkTableEdits(t, "blood-and-roses", []tableEdit{
+		{"  into_the_breach_drm: 1 ", "  into_the_breach_drm: 0 ", "rules.into_the_breach_drm: missing"},
+		{"  ambush_ma_factor: 2 ", "  ambush_ma_factor: -2 ", "must be 0 or more"},
+	})
+}

@@ -81,6 +81,8 @@ var counts = []count{
 	{"one_battle_continuation_drm", func(r *engine.Rules) *int { return &r.OneBattleContinuationDRM }, atLeastZero},
 	{"no_advance_shock_defense", func(r *engine.Rules) *int { return &r.NoAdvanceShockDefense }, atLeastZero},
 	{"retreat_before_hexes", func(r *engine.Rules) *int { return &r.RetreatBeforeHexes }, atLeastZero},
+	{"into_the_breach_drm", func(r *engine.Rules) *int { return &r.IntoTheBreachDRM }, atLeastZero},
+	{"ambush_ma_factor", func(r *engine.Rules) *int { return &r.AmbushMAFactor }, atLeastZero},
 }
 
 // shaped are the switches rules reads itself.

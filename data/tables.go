@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -152,6 +153,9 @@ func (p *parser) tables(b []byte) *engine.Tables {
 		p.rules(t, n)
 	}
 
+	if slices.ContainsFunc(t.SeizurePool, func(c engine.SeizureCounter) bool { return c.Type == engine.CounterIntoTheBreach }) && t.Rules.IntoTheBreachDRM == 0 {
+		p.add(o.line("seizure_pool"), "rules.into_the_breach_drm", "missing: an Into the Breach counter in the pool needs the DRM it adds (6.3: 1)")
+	}
 	if t.Rules.SeizureCounters != (len(t.SeizurePool) > 0) && o.has("rules") {
 		p.add(o.line("rules"), "rules.seizure_counters", "seizure_counters and a seizure_pool go together: the pool is what players draw their counters from (6.3)")
 	}

@@ -61,8 +61,8 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	if us.Status == Disordered {
 		ma = r.MADisordered
 	}
-	if ambushing(sc, st, i) {
-		ma *= 2 // B&R 16.1 "can double its Movement Allowance"
+	if f := sc.Tables.Rules.AmbushMAFactor; f > 0 && ambushing(sc, st, i) {
+		ma *= f // B&R 16.1 "can double its Movement Allowance"
 	}
 	startZOC := map[int]bool{}
 	if !us.OffMap {

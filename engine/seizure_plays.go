@@ -100,7 +100,7 @@ func (g *game) breachMods(atk []int, j int) []Modifier {
 		return nil
 	}
 	g.emit(CounterPlayed{Side: side, Counter: c.ID, Type: c.Type, Unit: g.sc.Units[j].ID})
-	return []Modifier{{DRM: 1, Reason: "Into the Breach", Rule: "B&R 6.3"}}
+	return []Modifier{{DRM: g.sc.Tables.Rules.IntoTheBreachDRM, Reason: "Into the Breach", Rule: "B&R 6.3"}}
 }
 
 // breachLapses returns to the hand, at the end of the Activation, every

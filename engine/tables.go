@@ -345,6 +345,14 @@ type Rules struct {
 	// own (Blood & Roses 7.1: "his Movement Allowance is 5"); 0, the
 	// default, is his printed one (Men of Iron 5.1).
 	LeaderAloneMA int
+	// IntoTheBreachDRM is what an Into the Breach counter adds to the
+	// Shock or Charge DR it is played for (Blood & Roses and Arquebus
+	// 6.3: "+1 DRM for one Shock/Charge attack").
+	IntoTheBreachDRM int
+	// AmbushMAFactor multiplies the Movement Allowance of a unit coming
+	// out of its Ambush (Blood & Roses 16.1: "can double its Movement
+	// Allowance", 2); 0, the default, leaves it as printed.
+	AmbushMAFactor int
 	// PassThrough, when set, replaces Men of Iron 8.0's pass-through
 	// (Mounted MAA through friendly missile infantry, with its die) by
 	// the volume's lists (Blood & Roses 10.0). NoPassThrough still wins.
