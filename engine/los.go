@@ -185,9 +185,10 @@ func rainingFireBlocked(sc *Scenario, st *State, from, at hex.Hex, o int) string
 	return ""
 }
 
-// engagedWith reports whether unit a is Engaged with unit b (Arquebus
-// 14.5). The target of such fire is Engaged itself, which 14.5 already
-// keeps from being fired at; the test stays for the book's own words.
+// engagedWith reports whether unit a carries an ENGAGED marker for unit b
+// (Arquebus 14.5). Mostly b carries one for a too, and 14.5 keeps it from
+// being fired at at all; after b received a Continued Attack only a's
+// marker stays (ruling R381), and then Raining Fire's exception decides.
 func engagedWith(sc *Scenario, st *State, a, b int) bool {
 	return slices.Contains(st.Units[a].EngagedWith, sc.Units[b].ID)
 }
