@@ -353,6 +353,12 @@ func TestArquebusRainingFire(t *testing.T) {
 	if e := g.refuse(red, "FIRE AN1 AT CA1", "Arquebus 14.5"); !strings.Contains(e.Reason, "Engaged") {
 		t.Errorf("fire over a friend Engaged with the target: %q", e.Reason)
 	}
+	// Only the friend's marker left (CA1 received a Continued Attack,
+	// R381): CA1 may be fired at, but not over AN2.
+	g.st.Unit("CA1").EngagedWith = nil
+	if e := g.refuse(red, "FIRE AN1 AT CA1", "9.4"); !strings.Contains(e.Reason, "not over a friendly unit Engaged with CA1") {
+		t.Errorf("fire over a friend whose marker names the target: %q", e.Reason)
+	}
 
 	b := brMelee(t)
 	p := brAround(b)
