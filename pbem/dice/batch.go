@@ -230,7 +230,8 @@ func (u *Update) seal(key *Key, c *Chain) error {
 }
 
 // Batch is the dice of one applied order block: it implements engine.Dice
-// (its method set is Die's) for one engine.Apply and records every roll. A
+// and system.Dice (its method set is Die's) for one block and records
+// every roll. A
 // Batch is used by one goroutine.
 //
 // If Apply fails (the block is refused before any roll, or aborts), drop
@@ -309,14 +310,24 @@ func SenderBlock(orders string) string {
 // Number is the batch's number in the game, from 1.
 func (b *Batch) Number() uint64 { return b.number }
 
-// Roll rolls one d10 (0–9) for purpose and records it. It is derived from
-// the batch's seed, the game, the batch, the roll's index in the batch,
-// purpose, the hash of the sender's block and the checkpoint the batch
-// follows (DeriveV2; a version 1 game's from the hash of the whole order
-// text, Derive).
-func (b *Batch) Roll(purpose string) (int, error) {
+// Roll rolls one d10 (0–9) for purpose and records it: RollN(purpose,
+// 10). It is derived from the batch's seed, the game, the batch, the
+// roll's index in the batch, purpose, the hash of the sender's block and
+// the checkpoint the batch follows (DeriveV2; a version 1 game's from the
+// hash of the whole order text, Derive).
+func (b *Batch) Roll(purpose string) (int, error) { return b.RollN(purpose, d10) }
+
+// RollN rolls a die of faces faces (2 to 256) for purpose, a number from 0
+// to faces−1, and records it with its faces: a D20 is RollN(purpose,
+// 20)+1, a card of a 54-card deck RollN(purpose, 54). A d10 (faces 10) is
+// exactly Roll; any other die is derived by DeriveN, which binds the faces
+// into the message, and only in a game of format version 2.
+func (b *Batch) RollN(purpose string, faces int) (int, error) {
 	if b.closed {
 		return 0, fmt.Errorf("dice: roll %q: batch %d is closed", purpose, b.number)
+	}
+	if err := checkFaces(faces); err != nil {
+		return 0, fmt.Errorf("dice: roll %q: %w", purpose, err)
 	}
 	if purpose == "" {
 		return 0, errors.New("dice: a roll without a purpose")
@@ -324,18 +335,23 @@ func (b *Batch) Roll(purpose string) (int, error) {
 	if err := checkText("purpose", purpose, MaxPurpose); err != nil {
 		return 0, err
 	}
+	v1 := b.chain.version() == VersionOne
+	if v1 && faces != d10 {
+		return 0, fmt.Errorf("dice: roll %q: a d%d in game %q, of format version 1, which rolls d10s only", purpose, faces, b.chain.Game)
+	}
 	idx := uint64(len(b.rolls))
 	var v int
-	if b.chain.version() == VersionOne {
+	if v1 {
 		v = b.d.derive(b.chain.Game, b.number, idx, purpose, b.ordersH)
 	} else {
-		v = b.d.deriveV2(b.chain.Game, b.number, idx, purpose, b.blockH, b.chain.After)
+		v = b.d.deriveN(b.chain.Game, b.number, idx, purpose, b.blockH, b.chain.After, faces)
 	}
 	b.rolls = append(b.rolls, Roll{
 		Seq:     b.chain.Rolls + idx + 1,
 		Batch:   b.number,
 		Index:   idx,
 		Purpose: purpose,
+		Faces:   faces,
 		Value:   v,
 	})
 	return v, nil
@@ -382,7 +398,7 @@ func (b *Batch) Close(key *Key, eventsSHA256, stateSHA256 Hash) (*Update, error)
 	}
 	u.Entries = append(u.Entries, block)
 	for _, r := range b.rolls {
-		e := Entry{Kind: KindRoll, Seq: r.Seq, Batch: r.Batch, Index: r.Index, Purpose: r.Purpose, Value: r.Value}
+		e := Entry{Kind: KindRoll, Seq: r.Seq, Batch: r.Batch, Index: r.Index, Purpose: r.Purpose, Faces: r.Faces, Value: r.Value}
 		if err := c.add(&e); err != nil {
 			return nil, err
 		}

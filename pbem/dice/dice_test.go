@@ -143,7 +143,7 @@ func TestBatch(t *testing.T) {
 	}
 	rolls := b.Rolls()
 	for i, r := range rolls {
-		want := Roll{Seq: uint64(i + 1), Batch: 1, Index: uint64(i), Purpose: []string{"a", "b"}[i], Value: DeriveV2(u.Next, "g", 1, uint64(i), r.Purpose, sha256.Sum256([]byte("ROLL a\nROLL b\n")), Checkpoint{Length: 0, Head: h.Hash})}
+		want := Roll{Seq: uint64(i + 1), Batch: 1, Index: uint64(i), Purpose: []string{"a", "b"}[i], Faces: 10, Value: DeriveV2(u.Next, "g", 1, uint64(i), r.Purpose, sha256.Sum256([]byte("ROLL a\nROLL b\n")), Checkpoint{Length: 0, Head: h.Hash})}
 		if r != want {
 			t.Errorf("Rolls()[%d] = %+v, want %+v", i, r, want)
 		}

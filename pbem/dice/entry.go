@@ -94,7 +94,10 @@ type Entry struct {
 	Seq     uint64 // the roll's number in the game, from 1
 	Index   uint64 // the roll's number in its batch, from 0
 	Purpose string
-	Value   int
+	// Faces is the die's: 10 for a d10, whose line has no "faces" (so a
+	// zero Faces writes a d10 too); 2 to 256 (Batch.RollN).
+	Faces int
+	Value int // 0 to Faces−1
 
 	// Seal.
 	Sig Signature
@@ -111,12 +114,46 @@ type Entry struct {
 }
 
 // Roll is one die rolled: what a result mail lists, and what a Batch records.
+// Its JSON has "faces" only for a die other than a d10, as the log's line;
+// a Roll read without it, or built with Faces 0, is a d10's.
 type Roll struct {
 	Seq     uint64 `json:"seq"`
 	Batch   uint64 `json:"batch"`
 	Index   uint64 `json:"index"`
 	Purpose string `json:"purpose"`
-	Value   int    `json:"value"`
+	Faces   int    `json:"faces,omitempty"` // 10 for a d10
+	Value   int    `json:"value"`           // 0 to Faces−1
+}
+
+// jsonRoll is Roll without its JSON methods.
+type jsonRoll Roll
+
+// MarshalJSON leaves "faces" out for a d10.
+func (r Roll) MarshalJSON() ([]byte, error) {
+	j := jsonRoll(r)
+	if j.Faces == d10 {
+		j.Faces = 0
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a Roll without "faces" as a d10's.
+func (r *Roll) UnmarshalJSON(b []byte) error {
+	var j jsonRoll
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Roll(j)
+	r.Faces = facesOf(r.Faces)
+	return nil
+}
+
+// facesOf is the faces of a die recorded as f: a d10 when 0.
+func facesOf(f int) int {
+	if f == 0 {
+		return d10
+	}
+	return f
 }
 
 // Line returns the header's canonical line (no newline).
@@ -175,6 +212,10 @@ func (e *Entry) appendLine(b []byte, withHash bool) ([]byte, error) {
 		b = appendKeyUint(b, "batch", e.Batch)
 		b = appendKeyUint(b, "index", e.Index)
 		b = appendKeyString(b, "purpose", e.Purpose)
+		if f := facesOf(e.Faces); f != d10 {
+			b = append(b, `,"faces":`...)
+			b = strconv.AppendInt(b, int64(f), 10)
+		}
 		b = append(b, `,"value":`...)
 		b = strconv.AppendInt(b, int64(e.Value), 10)
 	case KindDraw:
@@ -232,6 +273,7 @@ type wireEntry struct {
 	Seq          uint64    `json:"seq"`
 	Index        uint64    `json:"index"`
 	Purpose      string    `json:"purpose"`
+	Faces        int       `json:"faces"`
 	Value        int       `json:"value"`
 	Sig          Signature `json:"sig"`
 	Pool         []string  `json:"pool"`
@@ -243,7 +285,15 @@ type wireEntry struct {
 	Hash         Hash      `json:"hash"`
 }
 
-func (w *wireEntry) entry() Entry { return Entry(*w) }
+// entry is the Entry w holds; a roll without "faces" is a d10's (and one
+// with "faces":10 or 0 then encodes without it: not canonical).
+func (w *wireEntry) entry() Entry {
+	e := Entry(*w)
+	if e.Kind == KindRoll {
+		e.Faces = facesOf(e.Faces)
+	}
+	return e
+}
 
 // ParseHeader reads a header line and insists that it is exactly the
 // canonical encoding of the values it holds. It does not check the hash.

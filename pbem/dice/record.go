@@ -84,6 +84,10 @@ func (r Record) String() string {
 			line("order", o)
 		}
 		for _, x := range r.Rolls {
+			if f := facesOf(x.Faces); f != d10 {
+				line("roll", u(x.Seq), u(x.Index), "d"+strconv.Itoa(f), strconv.Itoa(x.Value), x.Purpose)
+				continue
+			}
 			line("roll", u(x.Seq), u(x.Index), strconv.Itoa(x.Value), x.Purpose)
 		}
 	}
@@ -286,16 +290,39 @@ func (p *recordParser) checkpoint(k string, signed bool) Checkpoint {
 	return c
 }
 
-// roll reads "SEQ INDEX VALUE PURPOSE" (p.rest).
+// roll reads "SEQ INDEX VALUE PURPOSE" (a d10) or "SEQ INDEX dFACES
+// VALUE PURPOSE" (p.rest). A value is a number, so the third field tells
+// which; "d10" is never written.
 func (p *recordParser) roll(batch uint64) Roll {
-	f := strings.SplitN(p.rest, " ", 4)
-	if len(f) != 4 || f[3] == "" {
+	bad := func(format string, args ...any) Roll {
 		p.i--
-		p.fail("roll: want SEQ INDEX VALUE PURPOSE")
+		p.fail(format, args...)
 		p.i++
 		return Roll{}
 	}
-	r := Roll{Batch: batch, Seq: p.number("roll seq", f[0]), Index: p.number("roll index", f[1]), Purpose: f[3]}
+	f := strings.SplitN(p.rest, " ", 4)
+	faces := d10
+	if len(f) == 4 && strings.HasPrefix(f[2], "d") {
+		f = strings.SplitN(p.rest, " ", 5)
+		if len(f) != 5 || f[4] == "" {
+			return bad("roll: want SEQ INDEX dFACES VALUE PURPOSE")
+		}
+		n := p.number("roll faces", f[2][1:])
+		switch {
+		case p.err != nil:
+			return Roll{}
+		case n == d10:
+			return bad("roll: a d10 is written without %q", f[2])
+		case n < MinFaces || n > MaxFaces:
+			return bad("roll: %s: a die has %d to %d faces", f[2], MinFaces, MaxFaces)
+		}
+		faces = int(n)
+		f = append(f[:2], f[3:]...)
+	}
+	if len(f) != 4 || f[3] == "" {
+		return bad("roll: want SEQ INDEX VALUE PURPOSE")
+	}
+	r := Roll{Batch: batch, Seq: p.number("roll seq", f[0]), Index: p.number("roll index", f[1]), Purpose: f[3], Faces: faces}
 	r.Value = int(p.number("roll value", f[2]))
 	return r
 }
@@ -350,10 +377,14 @@ func VerifyRecord(r Record, key *PublicKey) error {
 		if i > 0 && x.Seq != r.Rolls[i-1].Seq+1 {
 			return fail("seq %d, want %d: a roll was dropped or repeated", x.Seq, r.Rolls[i-1].Seq+1)
 		}
-		if x.Value < 0 || x.Value > 9 {
-			return fail("value %d is not a face of a d10", x.Value)
+		faces := facesOf(x.Faces)
+		if err := checkFaces(faces); err != nil {
+			return fail("%s", err)
 		}
-		if want := d.deriveV2(r.Game, r.Batch, x.Index, x.Purpose, r.Block, r.After); x.Value != want {
+		if x.Value < 0 || x.Value >= faces {
+			return fail("value %d is not a face of a d%d", x.Value, faces)
+		}
+		if want := d.deriveN(r.Game, r.Batch, x.Index, x.Purpose, r.Block, r.After, faces); x.Value != want {
 			return fail("value %d, but the seed and the orders give %d", x.Value, want)
 		}
 	}

@@ -42,19 +42,22 @@ type Replayer interface {
 
 // RollSource hands the engine the logged rolls during a replay.
 type RollSource interface {
-	// Dice returns the dice of blocks[i]: each Roll returns the next
-	// logged roll of the block's batch, and fails if the engine asks for
-	// a different purpose or for more rolls than were logged. Calling it
-	// again for the same block returns the same dice.
+	// Dice returns the dice of blocks[i]: each Roll or RollN returns the
+	// next logged roll of the block's batch, and fails if the engine asks
+	// for a different purpose, a die of other faces (Roll asks for a d10)
+	// or more rolls than were logged. Calling it again for the same block
+	// returns the same dice.
 	Dice(block int) Die
 }
 
-// Die is what rolls a d10 (0–9) for a purpose. It has the method set of
-// engine.Dice, so a Batch or RollSource.Dice(i) can be handed straight to
-// engine.Apply; it is declared here so that this package does not depend
-// on the rules engine.
+// Die is what rolls a die for a purpose: Roll a d10 (0–9), RollN a die of
+// 2 to 256 faces (0 to faces−1). It has the method sets of engine.Dice
+// (Roll) and system.Dice, so a Batch or RollSource.Dice(i) can be handed
+// straight to engine.Apply or a game system; it is declared here so that
+// this package depends on neither.
 type Die interface {
 	Roll(purpose string) (int, error)
+	RollN(purpose string, faces int) (int, error)
 }
 
 // AppliedBlock is an order block as its log entry records it.
@@ -441,13 +444,28 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 		if e.Seq != v.rep.Rolls+1 {
 			return fail("seq %d, want %d: a roll was dropped or repeated", e.Seq, v.rep.Rolls+1)
 		}
-		if want := v.derive(e); e.Value != want {
+		faces := facesOf(e.Faces)
+		if err := checkFaces(faces); err != nil {
+			return fail("%s", err)
+		}
+		if faces != d10 && v.h.Version == VersionOne {
+			return fail("a d%d in a game of format version 1, which rolls d10s only", faces)
+		}
+		if e.Value < 0 || e.Value >= faces {
+			return fail("value %d is not a face of a d%d (0-%d)", e.Value, faces, faces-1)
+		}
+		if want := v.derive(e, faces); e.Value != want {
+			if faces != d10 {
+				return fail("value %d, but the seed and the orders give %d for %q on a d%d", e.Value, want, e.Purpose, faces)
+			}
 			return fail("value %d, but the seed and the orders give %d for %q", e.Value, want, e.Purpose)
 		}
 		b := &v.blocks[len(v.blocks)-1]
-		b.Rolls = append(b.Rolls, Roll{Seq: e.Seq, Batch: e.Batch, Index: e.Index, Purpose: e.Purpose, Value: e.Value})
+		b.Rolls = append(b.Rolls, Roll{Seq: e.Seq, Batch: e.Batch, Index: e.Index, Purpose: e.Purpose, Faces: faces, Value: e.Value})
 		v.rep.Rolls++
-		v.rep.Tally.Add(e.Value)
+		if faces == d10 {
+			v.rep.Tally.Add(e.Value) // the dice report judges d10s
+		}
 		v.index++
 		v.left--
 		if v.left == 0 {
@@ -459,12 +477,13 @@ func (v *verifier) entry(i uint64, line []byte) *Failure {
 	return v.checkpoints(i, kind)
 }
 
-// derive is the value roll e must have, by the game's format version.
-func (v *verifier) derive(e Entry) int {
+// derive is the value roll e, of a die of faces faces, must have, by the
+// game's format version.
+func (v *verifier) derive(e Entry, faces int) int {
 	if v.h.Version == VersionOne {
 		return v.d.derive(v.h.Game, e.Batch, e.Index, e.Purpose, v.ordersH)
 	}
-	return v.d.deriveV2(v.h.Game, e.Batch, e.Index, e.Purpose, v.blockH, v.after)
+	return v.d.deriveN(v.h.Game, e.Batch, e.Index, e.Purpose, v.blockH, v.after, faces)
 }
 
 // expected says what the verifier waits for, for messages.
@@ -605,7 +624,8 @@ func (s *rollSource) Dice(block int) Die {
 
 type failDice struct{ err error }
 
-func (f failDice) Roll(string) (int, error) { return 0, f.err }
+func (f failDice) Roll(string) (int, error)       { return 0, f.err }
+func (f failDice) RollN(string, int) (int, error) { return 0, f.err }
 
 // replayDice gives the engine a block's logged rolls and notes the first
 // disagreement.
@@ -615,7 +635,11 @@ type replayDice struct {
 	failure *Failure
 }
 
-func (d *replayDice) Roll(purpose string) (int, error) {
+func (d *replayDice) Roll(purpose string) (int, error) { return d.RollN(purpose, d10) }
+
+// RollN returns the next logged roll if it is for purpose on a die of
+// faces faces.
+func (d *replayDice) RollN(purpose string, faces int) (int, error) {
 	if d.failure != nil {
 		return 0, errors.New("dice: " + d.failure.Reason)
 	}
@@ -633,6 +657,15 @@ func (d *replayDice) Roll(purpose string) (int, error) {
 			Entry:  d.b.Entry + 1 + uint64(d.next),
 			Kind:   string(KindRoll),
 			Reason: fmt.Sprintf("the engine rolls for %q, the log for %q", purpose, r.Purpose),
+		}
+		return 0, errors.New("dice: " + d.failure.Reason)
+	}
+	if f := facesOf(r.Faces); f != faces {
+		d.failure = &Failure{
+			Entry:  d.b.Entry + 1 + uint64(d.next),
+			Kind:   string(KindRoll),
+			Roll:   fmt.Sprintf("roll #%d, %s", r.Seq, r.Purpose),
+			Reason: fmt.Sprintf("the engine rolls a d%d for %q, the log a d%d", faces, purpose, f),
 		}
 		return 0, errors.New("dice: " + d.failure.Reason)
 	}
