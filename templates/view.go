@@ -18,6 +18,9 @@ type Game struct {
 	ID string
 	// Battle is the battle's name as players know it: "Crécy".
 	Battle string
+	// System is the game system after "play by e-mail for", when not
+	// the Men of Iron series: "the D20 strike miniatures rules".
+	System string
 	// Sides are the two armies, in the scenario's order.
 	Sides [2]SideInfo
 	// Move is the move number the next order block must carry: the number
@@ -44,6 +47,10 @@ type SideInfo struct {
 	// the Flight Points its enemy has suffered.
 	ByVictoryPoints bool
 	VictoryPoints   int
+	// Standing, when set, is the side's standing in the words of its
+	// game system ("18 of 24 stands; the army breaks at 12"), shown
+	// instead of Flight Points: a battle of another system has none.
+	Standing string
 	// HasCounters: the battle deals Seizure counters (B&R 6.3); Counters
 	// is how many the side holds unplayed, which is no secret.
 	HasCounters bool

@@ -28,6 +28,10 @@ type Autoplayer struct {
 	// with them (autoplay_close.go). Without it the player moves one unit
 	// a hex at a time and fires whenever it may.
 	Battle string
+	// Orders, when set, gives the orders of the block a mail asks for
+	// instead of the mail's list of legal orders: a player of a game
+	// system whose table is public looks at it (Service.AutoOrders).
+	Orders func(game string, move int) ([]string, error)
 
 	mu   sync.Mutex
 	turn int
@@ -60,7 +64,11 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 	}
 	b := blocks[0]
 	var orders []string
-	if view != nil {
+	if a.Orders != nil {
+		if orders, err = a.Orders(b.GameID, b.Move); err != nil {
+			return nil, err
+		}
+	} else if view != nil {
 		// A block refused brings its move back: the player then leaves out
 		// the orders the refusal names, and the third time plays it the
 		// simple way.
@@ -71,7 +79,7 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 			orders = oneOrder(legal) // refused four times: one step at a time
 		}
 	}
-	if orders == nil {
+	if len(orders) == 0 {
 		orders = a.choose(legal, reachLines(m.Text))
 	}
 	block := templates.OrderBlock{GameID: b.GameID, Move: b.Move, Key: b.Key, Prefill: orders}.Text()

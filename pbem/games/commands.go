@@ -45,7 +45,7 @@ func (w *work) check(g *game, side engine.Side, orders []engine.Order, lines []e
 	typed := lineMap(lines)
 	v := templates.Check{
 		Game:  w.s.sideView(g, side),
-		Side:  g.sc.SideName(side),
+		Side:  g.sideName(side),
 		Lines: narrate(g.sc, res.Events, nil, side),
 		Block: w.s.orderBlock(g, side, texts(lines)),
 	}
@@ -58,7 +58,7 @@ func (w *work) check(g *game, side engine.Side, orders []engine.Order, lines []e
 		v.Stopped = "at the first die roll, which Herald does not roll for a check"
 		if !res.CheckStopped {
 			v.Stopped = fmt.Sprintf("at the %s's Seizure decision, which they make without seeing your orders after CONTINUE; those were tried as if they declined",
-				g.sc.SideName(side.Other()))
+				g.sideName(side.Other()))
 		}
 	case len(res.NotApplied) > 0:
 		v.NotChecked = templates.GroupReasons(notApplied(res.NotApplied, typed, res.Stopped, res.Refused))
@@ -78,7 +78,7 @@ func (w *work) status(g *game, side engine.Side) error {
 	if err != nil || ok {
 		return err
 	}
-	return fmt.Errorf("games: %s: no mail kept for the %s", g.rec.ID, g.sc.SideName(side))
+	return fmt.Errorf("games: %s: no mail kept for the %s", g.rec.ID, g.sideName(side))
 }
 
 // resignCode is the confirmation code of a resignation: it changes with
@@ -97,10 +97,10 @@ func (w *work) askResign(g *game, side engine.Side) error {
 		GameID: g.rec.ID,
 		About:  "Confirm your resignation",
 		Paragraphs: []string{fmt.Sprintf("You asked to resign game %s: the %s would concede the battle, and the game would end. To confirm, copy the block below into your reply as it is (Herald does not read the lines your mail program quotes with \">\"), or press Reply and type RESIGN CONFIRM %s yourself between the two quoted markers. To go on playing, ignore this mail: nothing has changed.",
-			g.rec.ID, g.sc.SideName(side), code)},
+			g.rec.ID, g.sideName(side), code)},
 		Block: &templates.OrderBlock{GameID: g.rec.ID, Move: g.rec.Move, Key: g.keys[side], Prefill: []string{"RESIGN CONFIRM " + code}},
 	}
-	return w.s.send(w.tx, g, n, g.player(side), mailRef{kind: "resign", tag: hashTag(w.id) + "-", side: g.sc.SideName(side), inReplyTo: w.id})
+	return w.s.send(w.tx, g, n, g.player(side), mailRef{kind: "resign", tag: hashTag(w.id) + "-", side: g.sideName(side), inReplyTo: w.id})
 }
 
 // resign ends the game when the confirmation code is right. Resigning is
@@ -112,14 +112,14 @@ func (w *work) resign(g *game, side engine.Side, b pbem.Block) error {
 		return w.refuse(side, templates.Refusal{Cause: templates.RefusedStale,
 			Reason: "this resignation's confirmation code is not the current one: confirm with the block of Herald's latest confirmation mail, or send RESIGN again"}, "stale-move", nil)
 	}
-	name := g.sc.SideName(side)
+	name := g.sideName(side)
 	g.rec.Over, g.rec.Result = true, fmt.Sprintf("the %s resigned", name)
 	if err := w.tx.PutGame(g.rec); err != nil {
 		return err
 	}
 	w.out.Status = "resigned"
-	acc := templates.Account{Sender: name, Lines: []templates.Narrative{{Text: fmt.Sprintf("The %s resign: the %s win.", name, g.sc.SideName(side.Other()))}}}
-	return w.s.gameOver(w.tx, g, acc, mailRef{tag: hashTag(w.id) + "-", inReplyTo: w.id}, g.sc.SideName(side.Other()))
+	acc := templates.Account{Sender: name, Lines: []templates.Narrative{{Text: fmt.Sprintf("The %s resign: the %s win.", name, g.sideName(side.Other()))}}}
+	return w.s.gameOver(w.tx, g, acc, mailRef{tag: hashTag(w.id) + "-", inReplyTo: w.id}, g.sideName(side.Other()))
 }
 
 // confirmationCode is the last word of the block's RESIGN CONFIRM line.
@@ -140,11 +140,11 @@ func (w *work) organizer(g *game, b pbem.Block) error {
 	if b.Command != pbem.CommandStatus {
 		return w.notice("not-allowed", "Not an organizer's command", fmt.Sprintf("As an organizer of game %s you may send STATUS; orders and resignations come from the players.", g.rec.ID))
 	}
-	state := "the game is " + engine.Waiting(g.sc, g.st)
+	state := "the game is " + g.current().Turn().Waiting
 	if g.rec.Over {
 		state = "the game is over: " + g.rec.Result
 	}
-	err := w.notice("status", "Game "+g.rec.ID+" at move "+fmt.Sprint(g.rec.Move), fmt.Sprintf("Game %s (%s), move %d: %s.", g.rec.ID, battleName(g.sc), g.rec.Move, state))
+	err := w.notice("status", "Game "+g.rec.ID+" at move "+fmt.Sprint(g.rec.Move), fmt.Sprintf("Game %s (%s), move %d: %s.", g.rec.ID, w.s.gameView(g).Battle, g.rec.Move, state))
 	w.out.Status, w.out.Rejected = "status", false
 	return err
 }

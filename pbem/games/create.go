@@ -14,6 +14,7 @@ import (
 	"herald/pbem/dice"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
+	"herald/pbem/system"
 	"herald/templates"
 )
 
@@ -38,33 +39,18 @@ var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,39}$`)
 // dice log, and queues each player's welcome: his secret key (to him
 // alone), the installation's public key and the first dice commitment.
 func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
-	sc, err := s.scenario(ng.Scenario)
+	b, err := s.battle(ng.Scenario)
 	if err != nil {
 		return nil, err
 	}
-	if ng.ID == "" {
-		if ng.ID, err = newGameID(sc.ID); err != nil {
-			return nil, err
-		}
-	}
-	if !gameID.MatchString(ng.ID) {
-		return nil, fmt.Errorf("games: game id %q: want lower-case letters, digits, '.', '_' or '-', at most 40", ng.ID)
-	}
-	players, err := checkPlayers(sc, ng.Players, s.cfg.Address)
-	if err != nil {
-		return nil, err
-	}
-	salt, err := newKeySalt()
-	if err != nil {
-		return nil, err
+	sc := iron(b)
+	if sc == nil {
+		return s.createSystem(ng, b)
 	}
 	st := engine.NewState(sc)
-	rec := &store.Game{ID: ng.ID, Scenario: sc.ID, Players: players, Organizers: ng.Organizers,
-		Created: s.cfg.Now().UTC(), Move: st.Move + 1, KeySalt: salt}
-	keys := make([]string, len(players))
-	for i := range players {
-		keys[i] = s.playerKey(rec, players[i].Side)
-		players[i].KeySHA256 = sha256.Sum256([]byte(pbem.CanonicalKey(keys[i])))
+	rec, keys, err := s.newRecord(ng, b, st.Move+1)
+	if err != nil {
+		return nil, err
 	}
 	header, up, err := dice.NewGame(s.key, rec.ID, sc.ID, []string{sc.Sides[0].Name, sc.Sides[1].Name}, hiddenDraws(sc)...)
 	if err != nil {
@@ -78,11 +64,7 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{rec: rec, sc: sc, st: st, header: *header, chain: up.Chain, seed: up.Next}
-	for i, p := range players {
-		side, _ := sc.SideByName(p.Side)
-		g.keys[side] = keys[i]
-	}
+	g := &game{rec: rec, battle: b, sc: sc, st: st, header: *header, chain: up.Chain, seed: up.Next, keys: keys}
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
 		if err := tx.CreateGame(rec, st.Encode()); err != nil {
 			return err
@@ -96,8 +78,8 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		if err := saveHidden(tx, rec.ID, up.Hidden); err != nil {
 			return err
 		}
-		for _, p := range players {
-			side, _ := sc.SideByName(p.Side)
+		for _, p := range rec.Players {
+			side, _ := g.side(p.Side)
 			w, ref, err := s.welcomeMail(g, side, up.Checkpoint)
 			if err != nil {
 				return err
@@ -115,32 +97,68 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 	return rec, nil
 }
 
+// newRecord is a new game's record with its players and their keys by
+// side, for any system's battle.
+func (s *Service) newRecord(ng NewGame, b system.Battle, move int) (*store.Game, [2]string, error) {
+	var keys [2]string
+	battle := b.ID()
+	if ng.ID == "" {
+		id, err := newGameID(battle)
+		if err != nil {
+			return nil, keys, err
+		}
+		ng.ID = id
+	}
+	if !gameID.MatchString(ng.ID) {
+		return nil, keys, fmt.Errorf("games: game id %q: want lower-case letters, digits, '.', '_' or '-', at most 40", ng.ID)
+	}
+	players, err := checkPlayers(b, ng.Players, s.cfg.Address)
+	if err != nil {
+		return nil, keys, err
+	}
+	salt, err := newKeySalt()
+	if err != nil {
+		return nil, keys, err
+	}
+	rec := &store.Game{ID: ng.ID, Scenario: battle, Players: players, Organizers: ng.Organizers,
+		Created: s.cfg.Now().UTC(), Move: move, KeySalt: salt}
+	for i := range players {
+		k := s.playerKey(rec, players[i].Side)
+		players[i].KeySHA256 = sha256.Sum256([]byte(pbem.CanonicalKey(k)))
+		side, _ := sideIndex(b, players[i].Side)
+		keys[side] = k
+	}
+	return rec, keys, nil
+}
+
 // checkPlayers wants one distinct player per side of the battle, none of
 // them Herald itself.
-func checkPlayers(sc *engine.Scenario, specs []PlayerSpec, self string) ([]store.Player, error) {
+func checkPlayers(b system.Battle, specs []PlayerSpec, self string) ([]store.Player, error) {
+	battle, sides := b.ID(), b.Sides()
 	if len(specs) != 2 {
 		return nil, fmt.Errorf("games: %s needs two players, one per side (%s, %s); got %d",
-			sc.ID, sc.Sides[0].Name, sc.Sides[1].Name, len(specs))
+			battle, sides[0], sides[1], len(specs))
 	}
 	var out []store.Player
 	seen := map[string]bool{}
 	for _, p := range specs {
-		side, ok := sc.SideByName(p.Side)
+		side, ok := sideIndex(b, p.Side)
+		name := sides[side]
 		if !ok {
-			return nil, fmt.Errorf("games: %s has no side %q (its sides are %s and %s)", sc.ID, p.Side, sc.Sides[0].Name, sc.Sides[1].Name)
+			return nil, fmt.Errorf("games: %s has no side %q (its sides are %s and %s)", battle, p.Side, sides[0], sides[1])
 		}
 		addr := pbem.NormalizeAddress(p.Address)
 		if !strings.Contains(addr, "@") {
-			return nil, fmt.Errorf("games: player of the %s: %q is not a mail address", sc.SideName(side), p.Address)
+			return nil, fmt.Errorf("games: player of the %s: %q is not a mail address", name, p.Address)
 		}
 		if base, _ := pbem.PlusTag(addr); base == self {
-			return nil, fmt.Errorf("games: player of the %s: %s is Herald's own address", sc.SideName(side), addr)
+			return nil, fmt.Errorf("games: player of the %s: %s is Herald's own address", name, addr)
 		}
-		if seen[sc.SideName(side)] || seen[addr] {
+		if seen[name] || seen[addr] {
 			return nil, errors.New("games: each side needs its own player, each with his own address")
 		}
-		seen[sc.SideName(side)], seen[addr] = true, true
-		out = append(out, store.Player{Side: sc.SideName(side), Address: addr})
+		seen[name], seen[addr] = true, true
+		out = append(out, store.Player{Side: name, Address: addr})
 	}
 	return out, nil
 }
@@ -163,7 +181,7 @@ func (s *Service) openingMap(g *game) (*mailbox.Part, *mapJob, error) {
 	if s.cfg.Map == nil {
 		return nil, nil, nil
 	}
-	job, err := fieldJob(g.sc, g.st, g.st, nil)
+	job, err := g.nowJob()
 	if err != nil {
 		return nil, nil, fmt.Errorf("games: map of %s: %w", g.rec.ID, err)
 	}
@@ -173,7 +191,7 @@ func (s *Service) openingMap(g *game) (*mailbox.Part, *mapJob, error) {
 
 // armyMap is the welcome's map of the recipient's army alone, or nil.
 func (s *Service) armyMap(g *game, side engine.Side) (*mailbox.Part, *mapJob) {
-	if s.cfg.ArmyMap == nil {
+	if s.cfg.ArmyMap == nil || g.sc == nil {
 		return nil, nil
 	}
 	name := strings.ToLower(g.sc.SideName(side))
@@ -187,9 +205,14 @@ func (s *Service) armyMap(g *game, side engine.Side) (*mailbox.Part, *mapJob) {
 // instruction to build it anew rather than a copy (STATUS before the
 // first move). opening is the opening seal's checkpoint.
 func (s *Service) welcomeMail(g *game, side engine.Side, opening dice.Checkpoint) (templates.Welcome, mailRef, error) {
-	w := s.welcome(g, side, g.keys[side])
+	var w templates.Welcome
+	if g.sc != nil {
+		w = s.welcome(g, side, g.keys[side])
+	} else {
+		w = s.welcomeSystem(g, side, g.keys[side])
+	}
 	w.DiceRecord = dice.OpeningRecord(&g.header, &dice.Update{Checkpoint: opening}).String()
-	ref := mailRef{kind: "welcome", side: g.sc.SideName(side), latest: true, rebuild: "welcome"}
+	ref := mailRef{kind: "welcome", side: g.sideName(side), latest: true, rebuild: "welcome"}
 	if army, job := s.armyMap(g, side); army != nil {
 		w.ArmyMapCID = army.ContentID
 		ref.inline, ref.maps = append(ref.inline, *army), append(ref.maps, *job)

@@ -17,6 +17,7 @@ import (
 	"herald/pbem/dice"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
+	"herald/pbem/system"
 	"herald/templates"
 )
 
@@ -39,6 +40,8 @@ type fixture struct {
 	n     int // mails sent by the players
 	// welcomes are the game's first mails, as they left.
 	welcomes []sent
+	// systems, when set, are the service's game systems.
+	systems []system.System
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -49,12 +52,18 @@ func newFixture(t testing.TB) *fixture {
 // newFixtureOf is a fixture with one game of another battle.
 func newFixtureOf(t testing.TB, scenario string, players ...PlayerSpec) *fixture {
 	t.Helper()
+	return newFixtureWith(t, nil, scenario, players...)
+}
+
+// newFixtureWith is a fixture whose service runs the given game systems.
+func newFixtureWith(t testing.TB, systems []system.System, scenario string, players ...PlayerSpec) *fixture {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "herald.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	f := &fixture{t: t, st: st, keys: map[string]string{}, clock: epoch}
+	f := &fixture{t: t, st: st, keys: map[string]string{}, clock: epoch, systems: systems}
 	f.svc = f.service()
 	g, err := f.svc.CreateGame(NewGame{ID: scenario + "-test", Scenario: scenario, Players: players})
 	if err != nil {
@@ -73,7 +82,7 @@ func newFixtureOf(t testing.TB, scenario string, players ...PlayerSpec) *fixture
 }
 
 func (f *fixture) service() *Service {
-	svc, err := New(Config{Store: f.st, Address: heraldAddr, Now: func() time.Time { return f.clock },
+	svc, err := New(Config{Store: f.st, Address: heraldAddr, Now: func() time.Time { return f.clock }, Systems: f.systems,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		f.t.Fatal(err)

@@ -121,6 +121,9 @@ func logPlays(sc *engine.Scenario, b *dice.Batch, events []engine.Event) error {
 // revealHidden ends a game's hidden draws when it is over: the reveal
 // entries and a seal, after which its export proves every hand.
 func (s *Service) revealHidden(tx *store.Tx, g *game) error {
+	if g.sc == nil {
+		return nil // other systems draw nothing hidden
+	}
 	seeds := map[string]dice.Seed{}
 	var order []string
 	for _, d := range hiddenDraws(g.sc) {

@@ -54,7 +54,7 @@ func (s *Service) loadKeys(tx *store.Tx, g *game) error {
 	for i := range g.keys {
 		side := engine.Side(i)
 		if g.rec.KeySalt != "" {
-			g.keys[side] = s.playerKey(g.rec, g.sc.SideName(side))
+			g.keys[side] = s.playerKey(g.rec, g.sideName(side))
 			continue
 		}
 		k, err := tx.Secret(g.rec.ID, legacyKey(side))

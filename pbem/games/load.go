@@ -7,12 +7,17 @@ import (
 	"herald/engine"
 	"herald/pbem/dice"
 	"herald/pbem/store"
+	"herald/pbem/system"
 )
 
 // game is a game loaded for one mail: its record, battle, state from the
 // latest snapshot (never a replay) and where its dice stand.
 type game struct {
-	rec    *store.Game
+	rec *store.Game
+	// battle and its state, whatever its system; sc and st the same for
+	// a Men of Iron battle, whose state lives in st (current, system.go).
+	battle system.Battle
+	state  system.State
 	sc     *engine.Scenario
 	st     *engine.State
 	header dice.Header
@@ -28,7 +33,7 @@ func (s *Service) load(tx *store.Tx, id string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := s.scenario(rec.Scenario)
+	b, err := s.battle(rec.Scenario)
 	if err != nil {
 		return nil, fmt.Errorf("games: game %s: %w", id, err)
 	}
@@ -36,11 +41,15 @@ func (s *Service) load(tx *store.Tx, id string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := engine.DecodeState(snap.State)
-	if err != nil {
-		return nil, fmt.Errorf("games: game %s: %w", id, err)
+	g := &game{rec: rec, battle: b}
+	if sc := iron(b); sc != nil {
+		g.sc = sc
+		if g.st, err = engine.DecodeState(snap.State); err != nil {
+			return nil, fmt.Errorf("games: game %s: %w", id, err)
+		}
+	} else if err := g.loadSystem(b, snap.State); err != nil {
+		return nil, err
 	}
-	g := &game{rec: rec, sc: sc, st: st}
 	if err := s.loadKeys(tx, g); err != nil {
 		return nil, err
 	}
@@ -100,11 +109,11 @@ func appendLog(tx *store.Tx, id string, entries []dice.Entry) error {
 }
 
 // side finds the player's side of the game by its name.
-func (g *game) side(name string) (engine.Side, bool) { return g.sc.SideByName(name) }
+func (g *game) side(name string) (engine.Side, bool) { return g.sideOf(name) }
 
 // player returns the address of a side's player.
 func (g *game) player(side engine.Side) string {
-	name := g.sc.SideName(side)
+	name := g.sideName(side)
 	for _, p := range g.rec.Players {
 		if p.Side == name {
 			return p.Address

@@ -9,6 +9,7 @@ import (
 
 	"herald/engine"
 	"herald/pbem/mailbox"
+	"herald/pbem/system"
 )
 
 // Maps are drawn after the commit (issue 17). A mail's transaction queues
@@ -46,6 +47,14 @@ func fieldJob(sc *engine.Scenario, before, after *engine.State, events []engine.
 		j.Events = append(j.Events, b)
 	}
 	return j, nil
+}
+
+// nowJob is the map of the game as it stands, with no marks.
+func (g *game) nowJob() (mapJob, error) {
+	if g.sc != nil {
+		return fieldJob(g.sc, g.st, g.st, nil)
+	}
+	return mapJob{Scenario: g.battle.ID(), After: g.state.Encode()}, nil
 }
 
 // armyJob is the map of one side's army in st.
@@ -100,9 +109,13 @@ func (s *Service) draw(j mapJob) ([]byte, error) {
 
 // drawAnew draws a job's picture.
 func (s *Service) drawAnew(j mapJob) ([]byte, error) {
-	sc, err := s.scenario(j.Scenario)
+	b, err := s.battle(j.Scenario)
 	if err != nil {
 		return nil, err
+	}
+	sc := iron(b)
+	if sc == nil {
+		return s.drawSystem(b, j)
 	}
 	after, err := engine.DecodeState(j.After)
 	if err != nil {
@@ -132,6 +145,41 @@ func (s *Service) drawAnew(j mapJob) ([]byte, error) {
 		events = append(events, e)
 	}
 	return s.cfg.Map(sc, before, after, events)
+}
+
+// drawSystem draws a job's picture of another system's battle.
+func (s *Service) drawSystem(b system.Battle, j mapJob) ([]byte, error) {
+	if s.cfg.Map == nil {
+		return nil, nil
+	}
+	after, err := b.Decode(j.After)
+	if err != nil {
+		return nil, err
+	}
+	var before system.State
+	if j.Before != nil {
+		if before, err = b.Decode(j.Before); err != nil {
+			return nil, err
+		}
+	}
+	events := make([][]byte, len(j.Events))
+	for i, e := range j.Events {
+		events[i] = e
+	}
+	png, err := b.Picture(before, after, events)
+	if err == nil && s.cfg.Drawn != nil {
+		s.cfg.Drawn(png)
+	}
+	return png, err
+}
+
+// rawEvents keeps a block's events in a map job.
+func rawEvents(events [][]byte) []json.RawMessage {
+	out := make([]json.RawMessage, len(events))
+	for i, e := range events {
+		out[i] = e
+	}
+	return out
 }
 
 // rawOf is the exact bytes of an outbox mail: as composed when it was

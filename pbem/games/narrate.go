@@ -11,6 +11,9 @@ import (
 
 // gameView is what every mail says about the game.
 func (s *Service) gameView(g *game) templates.Game {
+	if g.sc == nil {
+		return s.systemView(g)
+	}
 	v := templates.Game{ID: g.rec.ID, Battle: battleName(g.sc), Move: g.rec.Move}
 	for i := range v.Sides {
 		side := engine.Side(i)
@@ -34,6 +37,9 @@ func (s *Service) gameView(g *game) templates.Game {
 // Seizure counters, which no other mail shows.
 func (s *Service) sideView(g *game, side engine.Side) templates.Game {
 	v := s.gameView(g)
+	if g.sc == nil {
+		return v
+	}
 	for _, c := range engine.Unplayed(g.st, side) {
 		if c.ID != "" {
 			v.Hand = append(v.Hand, c.Label())

@@ -136,6 +136,9 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 
 // play parses and applies the block's orders, or checks them (CHECK).
 func (w *work) play(g *game, side engine.Side, b pbem.Block) error {
+	if g.sc == nil {
+		return w.playSystem(g, side, b)
+	}
 	lines, nonce, err := splitNonce(orderLines(b))
 	var orders []engine.Order
 	if err == nil {
@@ -273,7 +276,7 @@ func (w *work) refuse(side engine.Side, r templates.Refusal, code string, lines 
 		}
 		tag = w.s.answerTag("refusal", g.player(side), w.id)
 	}
-	r.Game, r.Side = w.s.sideView(g, side), g.sc.SideName(side)
+	r.Game, r.Side = w.s.sideView(g, side), g.sideName(side)
 	if !g.rec.Over {
 		blk := w.s.orderBlock(g, side, texts(lines))
 		r.Block = &blk

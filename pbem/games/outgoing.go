@@ -149,7 +149,7 @@ func withoutPictures(o mailbox.Outgoing) *mailbox.Outgoing {
 // stands now, not as the mail first showed it. Mails kept before pictures
 // were left out hold them still.
 func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbox.Outgoing, jobs []mapJob, now bool, err error) {
-	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sc.SideName(side))
+	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sideName(side))
 	if err != nil || raw == nil {
 		return nil, nil, false, err
 	}
@@ -166,7 +166,7 @@ func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbo
 		return kept.Mail, nil, false, json.Unmarshal(raw, kept.Mail)
 	}
 	for range kept.Mail.Inline {
-		j, err := fieldJob(g.sc, g.st, g.st, nil)
+		j, err := g.nowJob()
 		if err != nil {
 			return nil, nil, false, err
 		}

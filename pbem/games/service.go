@@ -8,12 +8,12 @@ import (
 	"sync"
 	"time"
 
-	"herald/data"
 	"herald/engine"
 	"herald/pbem"
 	"herald/pbem/dice"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
+	"herald/pbem/system"
 )
 
 // Config configures a Service.
@@ -59,6 +59,13 @@ type Config struct {
 	// is then kept among the undeliverable mails and logged as an error
 	// (docs/mail-orders.md, "Replies"). Temporary failures never end them.
 	GiveUpAfter int
+	// Drawn, when set, is handed every picture of another system's
+	// battle as it is drawn (herald demo keeps them); Map's pictures the
+	// MapFunc sees itself.
+	Drawn func(png []byte)
+	// Systems are the game systems whose battles games may be of
+	// (default DefaultSystems); no two may name the same battle.
+	Systems []system.System
 	// Now is the clock (default time.Now); tests fix it.
 	Now func() time.Time
 	// Logger defaults to slog.Default().
@@ -78,7 +85,8 @@ type Service struct {
 	log     *slog.Logger
 
 	mu        sync.Mutex
-	scenarios map[string]*engine.Scenario
+	systems   *system.Registry
+	battles   map[string]system.Battle
 	drawn     drawnMaps // the last maps drawn, for the other mails of a batch
 
 	// wake tells the outbox loop that a commit queued mail.
@@ -128,6 +136,13 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.Systems == nil {
+		cfg.Systems = DefaultSystems()
+	}
+	systems, err := system.NewRegistry(cfg.Systems...)
+	if err != nil {
+		return nil, fmt.Errorf("games: %w", err)
+	}
 	key, err := installationKey(cfg.Store)
 	if err != nil {
 		return nil, err
@@ -137,7 +152,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, err
 	}
 	return &Service{cfg: cfg, key: key, secret: secret, limiter: pbem.NewLimiter(cfg.PerHour, cfg.AnswersPerHour), log: cfg.Logger,
-		scenarios: map[string]*engine.Scenario{}, wake: make(chan struct{}, 1)}, nil
+		systems: systems, battles: map[string]system.Battle{}, wake: make(chan struct{}, 1)}, nil
 }
 
 // installationKey loads the Ed25519 key that signs every game's dice log,
@@ -176,17 +191,14 @@ func (s *Service) Address() string { return s.cfg.Address }
 
 // scenario loads a battle once; scenarios never change while running.
 func (s *Service) scenario(id string) (*engine.Scenario, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if sc, ok := s.scenarios[id]; ok {
-		return sc, nil
-	}
-	sc, err := data.Scenario(id)
+	b, err := s.battle(id)
 	if err != nil {
 		return nil, err
 	}
-	s.scenarios[id] = sc
-	return sc, nil
+	if sc := iron(b); sc != nil {
+		return sc, nil
+	}
+	return nil, fmt.Errorf("games: %s is not a Men of Iron battle", id)
 }
 
 // gameAddress is the plus-address Herald writes from about a game.

@@ -71,7 +71,7 @@ func (s *Service) summary(tx *store.Tx, id string) (*Summary, error) {
 		return nil, err
 	}
 	sum := &Summary{ID: g.rec.ID, Scenario: g.rec.Scenario, Move: g.rec.Move, Record: g.rec,
-		Waiting: engine.Waiting(g.sc, g.st), Chain: g.chain, Events: snap.Events}
+		Waiting: g.current().Turn().Waiting, Chain: g.chain, Events: snap.Events}
 	if sum.Dice, err = tally(tx, id); err != nil {
 		return nil, err
 	}
@@ -103,8 +103,8 @@ func tally(tx *store.Tx, id string) (dice.Tally, error) {
 	var t dice.Tally
 	err := tx.Log(id, func(seq uint64, line []byte) error {
 		e, err := dice.ParseEntry(line)
-		if err == nil && e.Kind == dice.KindRoll {
-			t.Add(e.Value)
+		if err == nil && e.Kind == dice.KindRoll && (e.Faces == 0 || e.Faces == 10) {
+			t.Add(e.Value) // the dice report judges d10s
 		}
 		return err
 	})

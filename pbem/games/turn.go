@@ -10,6 +10,7 @@ import (
 	"herald/pbem/dice"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
+	"herald/pbem/system/menofiron"
 	"herald/templates"
 )
 
@@ -142,7 +143,7 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 		a.Lines = narrate(g.sc, res.Events, up.Rolls, side)
 		a.Dice.Record = diceRecord(g, up, side == b.side || !secretBlock(b, res))
 		r := ref
-		r.side = g.sc.SideName(side)
+		r.side = g.sideName(side)
 		var again []string
 		if side == b.side {
 			a.NotApplied = templates.GroupReasons(notApplied(res.NotApplied, b.lines, res.Stopped, res.Refused))
@@ -287,7 +288,7 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, a
 	p := g.st.Pending
 	gv := s.sideView(g, side)
 	name := g.sc.SideName(side)
-	next := nextLabel(g.sc, p)
+	next := menofiron.NextLabel(g.sc, p)
 	waiting := engine.Waiting(g.sc, g.st)
 	if p.Side != side {
 		return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting}
@@ -375,29 +376,6 @@ func prefill(na []templates.NotApplied) []string {
 	return out
 }
 
-// nextLabel is the subject's "French to activate".
-func nextLabel(sc *engine.Scenario, p engine.Decision) string {
-	if p.Kind == 0 {
-		return "the battle is over"
-	}
-	verb := map[engine.DecisionKind]string{
-		engine.DecideActivation:    "to activate",
-		engine.DecideActions:       "to give orders",
-		engine.DecideContinuation:  "to continue or pass",
-		engine.DecideSeizure:       "to decide on Seizure",
-		engine.DecideRetreat:       "to choose a retreat",
-		engine.DecideReturnFire:    "to decide on Return Fire",
-		engine.DecideReaction:      "to decide on Reaction Fire",
-		engine.DecideResponse:      "to meet the Shock attacks",
-		engine.DecideCounterCharge: "to decide on a Counter-Charge",
-		engine.DecideAdvance:       "to choose an Advance",
-	}[p.Kind]
-	if verb == "" {
-		verb = "to decide"
-	}
-	return sc.SideName(p.Side) + " " + verb
-}
-
 // gameOver mails both players the end of the battle with the whole game's
 // dice log attached. winner overrides the engine's outcome (a resignation).
 func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mailRef, winner string) error {
@@ -415,13 +393,13 @@ func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mai
 	}
 	ref.attach = []mailbox.Part{{Name: name, ContentType: "application/jsonl", Data: export}}
 	ref.kind = "gameover"
-	if o := g.st.Outcome; o != nil && winner == "" && !o.Draw {
-		winner = g.sc.SideName(o.Winner)
+	if o := g.outcome(); o != nil && winner == "" && !o.Draw {
+		winner = g.sideName(o.Winner)
 	}
 	for i := range 2 {
 		side := engine.Side(i)
 		r := ref
-		r.side = g.sc.SideName(side)
+		r.side = g.sideName(side)
 		v := templates.GameOver{Game: s.gameView(g), Account: acc, Side: r.side, Winner: winner, Outcome: g.rec.Result, DiceLog: name, DiceReport: report}
 		if err := s.send(tx, g, v, g.player(side), r); err != nil {
 			return err

@@ -106,10 +106,10 @@ func (w *work) notYourTurn(g *game, side engine.Side, orders []engine.Order, lin
 		}
 	}
 	r := templates.Refusal{Cause: templates.RefusedTurn,
-		Reason: fmt.Sprintf("the %s have no decision to make now", g.sc.SideName(side)), Waiting: engine.Waiting(g.sc, g.st)}
+		Reason: fmt.Sprintf("the %s have no decision to make now", g.sideName(side)), Waiting: g.current().Turn().Waiting}
 	if len(later) > 0 {
 		r.Hint = fmt.Sprintf("Keep your %s (%s) for later: Herald will mail you when the game waits for the %s, with a block for that move; send %s in answer to that mail, not now.",
-			linesNamed(later), quoteTexts(later), g.sc.SideName(side), oneOrMany(len(later), "it", "them"))
+			linesNamed(later), quoteTexts(later), g.sideName(side), oneOrMany(len(later), "it", "them"))
 	}
 	return w.refuse(side, r, "not-your-turn", keep)
 }

@@ -20,6 +20,9 @@ import (
 type System interface {
 	// ID names the system in docs and logs: "men-of-iron", "strike".
 	ID() string
+	// Title names it for the players, after "play by e-mail for": "the
+	// Men of Iron series".
+	Title() string
 	// Battles lists the ids of its battles, sorted.
 	Battles() []string
 	// Battle loads one of them.
@@ -66,6 +69,9 @@ type State interface {
 	Turn() Turn
 	// Over reports a finished game and how it ended.
 	Over() (bool, string)
+	// Standing is a side's standing in a few words for every mail: "18
+	// of 24 stands; the army breaks at 12".
+	Standing(side int) string
 }
 
 // Turn says whom a game waits for and what he may do.

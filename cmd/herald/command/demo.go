@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"herald/data"
 	"herald/engine"
 	"herald/pbem/dice"
 	"herald/pbem/games"
@@ -70,10 +69,11 @@ func runDemo(env Env, fs *flag.FlagSet) int {
 
 // demo runs the scripted game; see the command's help.
 func demo(ctx context.Context, env Env, out string, moves int, scenario string) error {
-	sc, err := data.Scenario(scenario)
+	b, err := games.LoadBattle(scenario)
 	if err != nil {
 		return err
 	}
+	sides, ironBattle := b.Sides(), games.IsMenOfIron(b)
 	// The mails hold both players' keys, and the store the installation's
 	// signing key and secret: only their owner may read them.
 	if err := os.MkdirAll(out, 0o700); err != nil {
@@ -97,12 +97,12 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	// Scripted players write far faster than people: a long battle would
 	// pass the hourly limit on a player's mails and stop the game there.
 	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: maps.fn(), ArmyMap: armyMapFunc(true), Logger: log,
-		PerHour: 1 << 20})
+		PerHour: 1 << 20, Drawn: maps.keep})
 	if err != nil {
 		return err
 	}
-	g, err := svc.CreateGame(games.NewGame{ID: fmt.Sprintf("%s-demo-%d", sc.ID, time.Now().Unix()%10000), Scenario: scenario, Players: []games.PlayerSpec{
-		{Side: sc.Sides[0].Name, Address: "alice@localhost"}, {Side: sc.Sides[1].Name, Address: "bob@localhost"}}})
+	g, err := svc.CreateGame(games.NewGame{ID: fmt.Sprintf("%s-demo-%d", b.ID(), time.Now().Unix()%10000), Scenario: scenario, Players: []games.PlayerSpec{
+		{Side: sides[0], Address: "alice@localhost"}, {Side: sides[1], Address: "bob@localhost"}}})
 	if err != nil {
 		return err
 	}
@@ -121,9 +121,12 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	herald.Add(1)
 	go func() { defer herald.Done(); svc.Serve(heraldCtx, in, sender.SendRaw, time.Second) }()
 	for _, name := range []string{"alice", "bob"} {
-		p, err := newDemoPlayer(emb, name, sc.ID, moves, log)
+		p, err := newDemoPlayer(emb, name, b.ID(), moves, log)
 		if err != nil {
 			return err
+		}
+		if !ironBattle { // the table of a miniatures battle is public
+			p.auto.Battle, p.auto.Orders = "", svc.AutoOrders
 		}
 		players.Add(1)
 		go func() { defer players.Done(); p.in.Run(playersCtx, p.handle) }()
@@ -250,11 +253,18 @@ func (m *mapSaver) fn() games.MapFunc {
 		if err != nil {
 			return nil, err
 		}
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		m.n++
-		return png, writePrivate(filepath.Join(m.dir, fmt.Sprintf("map-%03d-move-%d.png", m.n, st.Move)), png)
+		return png, m.save(png, fmt.Sprintf("move-%d", st.Move))
 	}
+}
+
+// keep saves a picture of another system's battle (games.Config.Drawn).
+func (m *mapSaver) keep(png []byte) { _ = m.save(png, "table") }
+
+func (m *mapSaver) save(png []byte, what string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.n++
+	return writePrivate(filepath.Join(m.dir, fmt.Sprintf("map-%03d-%s.png", m.n, what)), png)
 }
 
 // demoPlayer is a scripted player's mail client: it reads Herald's mail
