@@ -84,10 +84,10 @@ type Service struct {
 	limiter *pbem.Limiter
 	log     *slog.Logger
 
-	mu        sync.Mutex
-	systems   *system.Registry
-	battles   map[string]system.Battle
-	drawn     drawnMaps // the last maps drawn, for the other mails of a batch
+	mu      sync.Mutex
+	systems *system.Registry
+	battles map[string]system.Battle
+	drawn   drawnMaps // the last maps drawn, for the other mails of a batch
 
 	// wake tells the outbox loop that a commit queued mail.
 	wake chan struct{}
