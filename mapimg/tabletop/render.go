@@ -639,7 +639,11 @@ func labelAt(kind string, ps []pt) pt {
 			if side.Y > 0 { // above the line rather than below
 				side = side.scale(-1)
 			}
-			return mid.add(side.scale(11))
+			off := 11.0
+			if kind == "charge" { // clear of the thick line
+				off = 17
+			}
+			return mid.add(side.scale(off))
 		}
 		half -= n
 	}

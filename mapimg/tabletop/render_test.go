@@ -215,7 +215,7 @@ func TestFrontEdgeAndFacing(t *testing.T) {
 // A unit facing 90 degrees lies across the table: its stands cover what
 // the same unit facing 0 leaves open, and the reverse.
 func TestRotation(t *testing.T) {
-	up := footprint("A", 0, 20, 18, 0, 2, 2, 1.5, 1)    // x 18.5..21.5, y 16..18
+	up := footprint("A", 0, 20, 18, 0, 2, 2, 1.5, 1)     // x 18.5..21.5, y 16..18
 	right := footprint("A", 0, 20, 18, 90, 2, 2, 1.5, 1) // x 18..20, y 16.5..19.5
 	for _, c := range []struct {
 		u          Unit
@@ -502,5 +502,46 @@ func TestLegend(t *testing.T) {
 	sample := legendItems(sampleScene(), l)
 	if len(sample) != 2+1+1+4+6 {
 		t.Errorf("the sample's legend has %d items, want the sides, front, highlight, 4 terrains and 6 marks", len(sample))
+	}
+}
+
+// Terrain and marks stop at the table's edge: a range's circle or an
+// area reaching past it leaves the margin as it was (R584). The drawing
+// before the PNG's palette is compared: the palette of the commonest
+// colours may round an anti-aliased pixel of the ruler's text otherwise
+// when the picture has other colours.
+func TestClippedToTable(t *testing.T) {
+	plain := lone()
+	over := lone()
+	over.Areas = []Area{{Kind: "higher", Shape: []Vec{{-10, -10}, {10, -10}, {10, 10}, {-10, 10}}}}
+	over.Marks = []Mark{{Kind: "range", Side: 0, Path: []Vec{{24, 2}, {24, 14}}}}
+	a, err := paint(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := paint(over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, l := picture(t, over)
+	if got := px(b, l, Vec{5, 5}); got != higherFill {
+		t.Fatalf("the area on the table is %v, not higher ground", got)
+	}
+	if got := px(b, l, Vec{24, 14}); got == cloth {
+		t.Fatalf("the range's circle is not drawn on the table")
+	}
+	// The legend gains entries for higher ground and the range: compare
+	// down to its rows.
+	diff := 0
+	for y := 0; y < int(l.legendY)+scaleRow; y++ {
+		for x := 0; x < a.Bounds().Dx(); x++ {
+			inTable := float64(x) >= l.ox && float64(x) < l.ox+float64(l.tw) && float64(y) >= l.oy && float64(y) < l.oy+float64(l.th)
+			if !inTable && a.At(x, y) != b.At(x, y) {
+				diff++
+			}
+		}
+	}
+	if diff > 0 {
+		t.Errorf("%d pixels outside the table changed", diff)
 	}
 }
