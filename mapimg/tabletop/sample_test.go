@@ -55,7 +55,7 @@ func sampleScene() Scene {
 		inf("Bw2", 1, 30, 31, 200, 4, 1),
 		inf("Cb2", 1, 12, 30, 160, 3, 1),
 		cav("LH2", 1, 42, 26.5, 250, 2),
-		inf("Bi2", 1, 22, 33, 180, 4, 2),
+		inf("Bi2", 1, 22, 31.2, 180, 4, 2),
 		inf("Pk1", 1, 5, 30, 150, 4, 3),
 	}
 	units[0].Highlight, units[0].Personality = true, "Sir Guy"
@@ -94,6 +94,9 @@ func sampleScene() Scene {
 
 // TestWriteSample writes the sample scene's picture where
 // TABLETOP_SAMPLE names (to look at it); without it, it only renders.
+// docs/img/strike-table-sample.png is made so:
+//
+//	TABLETOP_SAMPLE=$PWD/docs/img/strike-table-sample.png go test -run TestWriteSample ./mapimg/tabletop
 func TestWriteSample(t *testing.T) {
 	b, err := Render(sampleScene())
 	if err != nil {
