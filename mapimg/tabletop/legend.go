@@ -154,4 +154,33 @@ func (r *renderer) legend() {
 		}
 		y += legendRow
 	}
+	for _, line := range l.names {
+		r.c.textAt(r.fs.ruler, line, pt{pad, y + 13}, ink)
+		y += nameRow
+	}
+}
+
+// unitNames are the legend's lines naming the units of each side, "Kn1
+// Mounted knights", those whose name says more than their ID, wrapped to
+// w.
+func unitNames(s Scene, fs *faces, w float64) []string {
+	var lines []string
+	for side := range 2 {
+		var names []string
+		for _, u := range s.Units {
+			name := strings.TrimSpace(u.Name)
+			if u.Side == side && name != "" && name != strings.TrimSpace(u.ID) {
+				names = append(names, strings.TrimSpace(u.ID)+" "+name)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		label := strings.TrimSpace(s.Sides[side])
+		if label == "" {
+			label = "side " + fmt.Sprint(side)
+		}
+		lines = append(lines, wrap(fs.ruler, label+": "+strings.Join(names, "; "), w)...)
+	}
+	return lines
 }

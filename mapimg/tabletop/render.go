@@ -22,6 +22,7 @@ const (
 	pad        = 14
 	titleLine  = 28
 	legendRow  = 26
+	nameRow    = 19
 	scaleRow   = 38
 	rulerBelow = 30 // from the table's bottom edge to the legend
 )
@@ -281,7 +282,8 @@ type layout struct {
 	title    []string
 	legendY  float64
 	rows     [][]legendItem
-	scaleBar float64 // inches the scale bar spans
+	names    []string // the units' names by side, wrapped
+	scaleBar float64  // inches the scale bar spans
 }
 
 // at is the image point of a table point.
@@ -319,7 +321,8 @@ func newLayout(s Scene, fs *faces) (*layout, error) {
 		l.scaleBar = 6
 	}
 	l.rows = flow(fs, legendItems(s, l), float64(l.w-2*pad))
-	l.h = int(l.legendY) + scaleRow + len(l.rows)*legendRow + pad
+	l.names = unitNames(s, fs, float64(l.w-2*pad))
+	l.h = int(l.legendY) + scaleRow + len(l.rows)*legendRow + len(l.names)*nameRow + pad
 	return l, nil
 }
 

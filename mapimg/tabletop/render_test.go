@@ -499,6 +499,17 @@ func TestLegend(t *testing.T) {
 	if n := count(img, below, func(c color.RGBA) bool { return c == obstacleFill }); n < 20 {
 		t.Errorf("the legend has %d pixels of the obstacle's colour", n)
 	}
+	if len(l.names) != 0 {
+		t.Errorf("units named only by their IDs are listed: %q", l.names)
+	}
+	named := lone()
+	named.Units[0].Name = "Mounted knights"
+	named.Units = append(named.Units, footprint("Sp1", 0, 10, 10, 0, 2, 1, 1, 1))
+	named.Units[1].Name = "Spearmen"
+	_, nl := picture(t, named)
+	if want := []string{"side 0: Sp1 Spearmen", "side 1: Far Mounted knights"}; !reflect.DeepEqual(nl.names, want) {
+		t.Errorf("the units' names: %q, want %q", nl.names, want)
+	}
 	sample := legendItems(sampleScene(), l)
 	if len(sample) != 2+1+1+4+6 {
 		t.Errorf("the sample's legend has %d items, want the sides, front, highlight, 4 terrains and 6 marks", len(sample))

@@ -58,6 +58,12 @@ func sampleScene() Scene {
 		inf("Bi2", 1, 22, 31.2, 180, 4, 2),
 		inf("Pk1", 1, 5, 30, 150, 4, 3),
 	}
+	for i, name := range []string{
+		"Mounted knights", "Spearmen", "Spearmen", "Longbowmen", "Crossbowmen", "Light horse", "Billmen", "Mounted sergeants",
+		"Mounted knights", "Spearmen", "Spearmen", "Bowmen", "Crossbowmen", "Light horse", "Billmen", "Pikemen",
+	} {
+		units[i].Name = name
+	}
 	units[0].Highlight, units[0].Personality = true, "Sir Guy"
 	units[3].Highlight = true
 	units[6].Status = []string{"disordered"}
