@@ -286,8 +286,8 @@ func (s *Service) playSystem(tx *store.Tx, g *game, b block, lines []system.Line
 	}
 	g.state, g.chain, g.seed = res.State, up.Chain, up.Next
 	g.rec.Move = res.State.Move() + 1
-	if over, why := res.State.Over(); over {
-		g.rec.Over, g.rec.Result = true, why
+	if o := res.State.Outcome(); o != nil {
+		g.rec.Over, g.rec.Result = true, o.Reason
 	}
 	if err := tx.PutGame(g.rec); err != nil {
 		return err
@@ -366,14 +366,8 @@ func systemRolls(rolls []dice.Roll) []system.Roll {
 	return out
 }
 
-// outcome is how a Men of Iron battle ended, or nil (another system's
-// game names its winner in the reason Over gives).
-func (g *game) outcome() *engine.Outcome {
-	if g.sc == nil {
-		return nil
-	}
-	return g.st.Outcome
-}
+// outcome is how the game's battle ended, or nil.
+func (g *game) outcome() *system.Outcome { return g.current().Outcome() }
 
 // autoplayer is a game system that can play a side by itself, for herald
 // demo and tests: a legal block for the side whose turn it is, chosen with

@@ -394,7 +394,7 @@ func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mai
 	ref.attach = []mailbox.Part{{Name: name, ContentType: "application/jsonl", Data: export}}
 	ref.kind = "gameover"
 	if o := g.outcome(); o != nil && winner == "" && !o.Draw {
-		winner = g.sideName(o.Winner)
+		winner = g.sideName(engine.Side(o.Winner))
 	}
 	for i := range 2 {
 		side := engine.Side(i)

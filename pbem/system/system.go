@@ -67,11 +67,18 @@ type State interface {
 	Move() int
 	// Turn is whom the game waits for.
 	Turn() Turn
-	// Over reports a finished game and how it ended.
-	Over() (bool, string)
+	// Outcome is how the battle ended, or nil while it goes on.
+	Outcome() *Outcome
 	// Standing is a side's standing in a few words for every mail: "18
 	// of 24 stands; the army breaks at 12".
 	Standing(side int) string
+}
+
+// Outcome is the end of a battle.
+type Outcome struct {
+	Draw   bool
+	Winner int    // the winning side, unless Draw
+	Reason string // "the French failed their Loss Check (16.0)"
 }
 
 // Turn says whom a game waits for and what he may do.

@@ -214,12 +214,12 @@ func (s *State) Encode() []byte { return s.st.Encode() }
 // Move implements system.State.
 func (s *State) Move() int { return s.st.Move }
 
-// Over implements system.State.
-func (s *State) Over() (bool, string) {
+// Outcome implements system.State.
+func (s *State) Outcome() *system.Outcome {
 	if o := s.st.Outcome; o != nil {
-		return true, o.Reason
+		return &system.Outcome{Draw: o.Draw, Winner: int(o.Winner), Reason: o.Reason}
 	}
-	return false, ""
+	return nil
 }
 
 // Standing implements system.State: the side's Flight Points against
