@@ -390,6 +390,13 @@ func TestVerifyFaces(t *testing.T) {
 	if rep.Rolls != rolls || rep.Tally.N != d10s || d10s == 0 || d10s == rolls {
 		t.Errorf("report: %d rolls, tally of %d; want %d rolls, %d d10s", rep.Rolls, rep.Tally.N, rolls, d10s)
 	}
+	var all []Roll
+	for _, u := range g.updates {
+		all = append(all, u.Rolls...)
+	}
+	if tl := TallyOf(all); uint64(len(all)) != rolls || tl != rep.Tally {
+		t.Errorf("TallyOf(%d rolls) = %+v, want the report's %+v", len(all), tl, rep.Tally)
+	}
 	for _, want := range []string{`"faces":20,"value":`, `"faces":54,"value":`, `"faces":2,"value":`, `"faces":256,"value":`} {
 		if !bytes.Contains(g.export, []byte(want)) {
 			t.Errorf("the export lacks %s", want)
