@@ -8,8 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -727,5 +731,52 @@ func TestPythonVerifiesFacesMails(t *testing.T) {
 		if out, ok := runMails(t, python, script, paths); ok || !strings.HasPrefix(out, where+": ") {
 			t.Errorf("%s: verify-dice.py printed\n%s\nwant it to begin with\n%s: (Go: %v)", c.name, out, where, err)
 		}
+	}
+}
+
+// baseRev is the commit before dice of other faces: its
+// tools/verify-dice.py is a verifier that does not know them.
+const baseRev = "9e9c6be"
+
+// A verifier written before dice of other faces refuses them rather than
+// mis-verify them (docs/dice.md, "Versions"; R570): the script of baseRev
+// fails a faces game's export at its first roll of other faces and its
+// mail at the record's d20 line, and still passes a game of d10s.
+func TestOldVerifierRefusesFaces(t *testing.T) {
+	python, _ := pythonVerifier(t)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not on PATH: no older verifier to run")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	cmd := exec.Command(git, "show", baseRev+":tools/verify-dice.py")
+	cmd.Dir = filepath.Dir(file)
+	old, err := cmd.Output()
+	if err != nil {
+		t.Skipf("git show %s:tools/verify-dice.py: %v (a shallow clone?)", baseRev, err)
+	}
+	script := filepath.Join(t.TempDir(), "old-verify-dice.py")
+	if err := os.WriteFile(script, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if py := runPython(t, python, script, genGame(t, 9, 20).export, Options{}); !py.OK {
+		t.Errorf("the old script on a game of d10s: %s", py.Line)
+	}
+	g := genPlays(t, 47, "strike-1", facesPlays)
+	first := 0
+	for i, e := range g.entries {
+		if e.Kind == KindRoll && e.Faces != 10 {
+			first = i + 1
+			break
+		}
+	}
+	if py := runPython(t, python, script, g.export, Options{}); py.OK || !strings.HasPrefix(py.Line, fmt.Sprintf("FAILED: line %d (entry %d, roll): ", first+1, first)) {
+		t.Errorf("the old script on a faces game: %s; want a failure at entry %d", py.Line, first)
+	}
+	_, _, records := playGame(t, 52, "strike-3", facesPlays)
+	paths := writeMails(t, []string{mailText(records[1])})
+	out, ok := runMails(t, python, script, paths)
+	if ok || !strings.HasPrefix(out, fmt.Sprintf("FAILED: mail 1 (%s), line ", paths[0])) || !strings.Contains(out, `roll value "d20" is not a number`) {
+		t.Errorf("the old script on a faces game's mail: %s", out)
 	}
 }
