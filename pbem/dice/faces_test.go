@@ -18,6 +18,20 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"herald/engine"
+	"herald/pbem/system"
+)
+
+// A Batch and the replay dice are the dice of the Men of Iron engine and
+// of a game system (the strike system's RollN).
+var (
+	_ engine.Dice = (*Batch)(nil)
+	_ system.Dice = (*Batch)(nil)
+	_ engine.Dice = Die(nil)
+	_ system.Dice = Die(nil)
+	_ Die         = (*replayDice)(nil)
+	_ Die         = failDice{}
 )
 
 // facesPlays is a game of the strike system's dice: D20s (RollN 20),
@@ -408,6 +422,28 @@ func TestVerifyFaces(t *testing.T) {
 	}
 	if bytes.Contains(g.export, []byte(`"faces":10`)) {
 		t.Error(`the export holds "faces":10`)
+	}
+	// The replay is handed each roll with its faces.
+	_, err = Verify(bytes.NewReader(g.export), Options{Replayer: funcReplayer(func(h Header, bs []AppliedBlock, rs RollSource) ([]Digest, error) {
+		var faces []int
+		for _, b := range bs {
+			for _, r := range b.Rolls {
+				faces = append(faces, r.Faces)
+			}
+		}
+		var want []int
+		for _, e := range g.entries {
+			if e.Kind == KindRoll {
+				want = append(want, e.Faces)
+			}
+		}
+		if !slices.Equal(faces, want) {
+			t.Errorf("AppliedBlock rolls of faces %v, want %v", faces, want)
+		}
+		return fakeReplayer{}.Replay(h, bs, rs)
+	})})
+	if err != nil {
+		t.Errorf("replay: %v", err)
 	}
 	// The entries read back with their faces.
 	for _, l := range bytes.Split(bytes.TrimSuffix(g.export, []byte{'\n'}), []byte{'\n'})[1:] {
