@@ -12,8 +12,8 @@ Python 3 standard library only:
   * each order block against its SHA-256,
   * every roll's value (HMAC-SHA256 of the roll message, rejection
     sampling; version 2 binds it to the sender's block and to the
-    checkpoint the batch follows), its batch, index and per-game sequence
-    number,
+    checkpoint the batch follows, and a die other than a d10 to its
+    faces), its batch, index and per-game sequence number,
   * the Ed25519 signature of every seal, with a pure-Python Ed25519
     verifier written from RFC 8032 (slow: a few milliseconds per seal;
     --no-signatures skips it),
@@ -55,6 +55,8 @@ MIN_I64, MAX_I64 = -(1 << 63), (1 << 63) - 1
 
 ROLL_DOMAIN_V1 = b"herald/dice/roll/v1"
 ROLL_DOMAIN_V2 = b"herald/dice/roll/v2"
+ROLL_DOMAIN_FACES = b"herald/dice/roll/v2/faces"
+D10, MIN_FACES, MAX_FACES = 10, 2, 256
 HEAD_DOMAIN = b"herald/dice/head/v1"
 DRAW_DOMAIN = b"herald/dice/draw/v2"
 
@@ -65,8 +67,9 @@ DECIMAL = re.compile(r"(0|[1-9][0-9]*)\Z")
 # Members of each kind of line, in canonical order, with their types:
 # u = unsigned 64-bit integer, i = signed 64-bit integer, s = string,
 # h = 32 bytes in hex, g = 64 bytes in hex, l = list of strings. The "i"
-# members (herald_dice, value) read as Herald reads them, any signed 64-bit
-# integer; their narrower ranges (herald_dice 1 or 2, value 0-9) are
+# members (herald_dice, faces, value) read as Herald reads them, any signed
+# 64-bit integer; their narrower ranges (herald_dice 1 or 2, faces 2-256,
+# value 0 to faces-1) are
 # checked where Herald checks them, so that a failure names the same line
 # the same way ("entry 0, header" or "roll #SEQ, PURPOSE").
 HEADER = [("herald_dice", "i"), ("game", "s"), ("scenario", "s"), ("sides", "l"),
@@ -87,6 +90,10 @@ KINDS = {
     "reveal": [("i", "u"), ("kind", "s"), ("side", "s"), ("seed", "h"), ("prev", "h"), ("hash", "h")],
 }
 MAX_POOL = 256
+# A roll of a die other than a d10 (docs/dice.md, "A roll of another die"):
+# "faces" before "value"; a d10's line never has it.
+ROLL_FACES = [("i", "u"), ("kind", "s"), ("seq", "u"), ("batch", "u"), ("index", "u"),
+              ("purpose", "s"), ("faces", "i"), ("value", "i"), ("prev", "h"), ("hash", "h")]
 
 
 class Failure(Exception):
@@ -156,14 +163,22 @@ def roll_message_v2(game, batch, index, purpose, block_sha256, after_length, aft
             + u64(after_length) + field(after_head) + u64(attempt))
 
 
-def first_face(seed, message):
-    """The first byte of HMAC-SHA256(seed, message(attempt)) below 250, mod 10."""
+def roll_message_faces(game, batch, index, purpose, block_sha256, after_length, after_head, faces, attempt):
+    return (field(ROLL_DOMAIN_FACES) + field(game.encode("utf-8")) + u64(batch) + u64(index)
+            + field(purpose.encode("utf-8")) + field(block_sha256)
+            + u64(after_length) + field(after_head) + u64(faces) + u64(attempt))
+
+
+def first_face(seed, message, faces=D10):
+    """The first byte of HMAC-SHA256(seed, message(attempt)) below the
+    largest multiple of faces a byte holds (250 for a d10), mod faces."""
+    limit = 256 - 256 % faces
     attempt = 0
     while True:
         mac = hmac.new(seed, message(attempt), hashlib.sha256).digest()
         for c in mac:
-            if c < 250:
-                return c % 10
+            if c < limit:
+                return c % faces
         attempt += 1
 
 
@@ -171,9 +186,14 @@ def derive_v1(seed, game, batch, index, purpose, orders_sha256):
     return first_face(seed, lambda a: roll_message_v1(game, batch, index, purpose, orders_sha256, a))
 
 
-def derive_v2(seed, game, batch, index, purpose, block_sha256, after_length, after_head):
-    return first_face(seed, lambda a: roll_message_v2(game, batch, index, purpose, block_sha256,
-                                                      after_length, after_head, a))
+def derive_v2(seed, game, batch, index, purpose, block_sha256, after_length, after_head, faces=D10):
+    """A version 2 roll of a die of faces faces: a d10 from the v2 message,
+    any other die from its own message, which holds the faces."""
+    if faces == D10:
+        return first_face(seed, lambda a: roll_message_v2(game, batch, index, purpose, block_sha256,
+                                                          after_length, after_head, a))
+    return first_face(seed, lambda a: roll_message_faces(game, batch, index, purpose, block_sha256,
+                                                         after_length, after_head, faces, a), faces)
 
 
 # Kept for callers of the version 1 name.
@@ -520,12 +540,18 @@ class Verifier:
             k = obj.get("kind")
             if not isinstance(k, str) or k not in KINDS:
                 raise ValueError("unknown kind %r" % (k,))
+            if k == "roll" and "faces" in obj:
+                return ROLL_FACES
             return KINDS[k]
         try:
             e = parse(line, members_for)
+            # A d10's line has no "faces" (Herald reads 0 as 10 too).
+            if e["kind"] == "roll" and e.get("faces", 1) in (0, D10):
+                raise ValueError("not in canonical form: a d10's roll has no \"faces\"")
         except ValueError as err:
             raise Failure(i, claimed_kind(line), str(err))
         kind = e["kind"]
+        members = ROLL_FACES if "faces" in e else KINDS[kind]
 
         def fail(reason):
             raise Failure(i, kind, reason, roll_words(e["seq"], e["purpose"]) if kind == "roll" else "")
@@ -533,7 +559,7 @@ class Verifier:
             fail("numbered %d, but it is line %d after the header" % (e["i"], i))
         if e["prev"] != self.head:
             fail("prev %s, but entry %d hashes to %s" % (e["prev"], i - 1, self.head))
-        got = line_hash(e, KINDS[kind])
+        got = line_hash(e, members)
         if got != e["hash"]:
             fail("hash %s, but the entry hashes to %s" % (e["hash"], got))
         if not self.allows(kind):
@@ -580,15 +606,21 @@ class Verifier:
                 fail("index %d, want %d" % (e["index"], self.index))
             if e["seq"] != self.rolls + 1:
                 fail("seq %d, want %d: a roll was dropped or repeated" % (e["seq"], self.rolls + 1))
-            if not 0 <= e["value"] <= 9:
-                fail("value %d is not a face of a d10 (0-9)" % e["value"])
+            faces = e.get("faces", D10)
+            if not MIN_FACES <= faces <= MAX_FACES:
+                fail("a die of %d faces: a die has %d to %d" % (faces, MIN_FACES, MAX_FACES))
+            if faces != D10 and self.version == VERSION_ONE:
+                fail("a d%d in a game of format version 1, which rolls d10s only" % faces)
+            if not 0 <= e["value"] < faces:
+                fail("value %d is not a face of a d%d (0-%d)" % (e["value"], faces, faces - 1))
             if self.version == VERSION_ONE:
                 want = derive_v1(self.seed, self.game, e["batch"], e["index"], e["purpose"], self.orders_sha256)
             else:
                 want = derive_v2(self.seed, self.game, e["batch"], e["index"], e["purpose"],
-                                 self.block_sha256, self.after[0], self.after[1])
+                                 self.block_sha256, self.after[0], self.after[1], faces)
             if e["value"] != want:
-                fail("value %d, but the seed and the orders give %d for %r" % (e["value"], want, e["purpose"]))
+                fail("value %d, but the seed and the orders give %d for %r%s"
+                     % (e["value"], want, e["purpose"], "" if faces == D10 else " on a d%d" % faces))
             self.rolls += 1
             self.index += 1
             self.left -= 1
@@ -749,7 +781,7 @@ class Record:
     checkpoint = (0, bytes(32), bytes(64))
 
     def __init__(self):
-        self.rolls = []  # (seq, index, value, purpose)
+        self.rolls = []  # (seq, index, value, purpose, faces)
 
     def key_tuple(self):
         return (self.version, self.game, self.key, self.batch, self.side, self.after, self.commit,
@@ -842,13 +874,26 @@ class RecordParser:
         return (length, head)
 
     def roll(self):
+        # "SEQ INDEX VALUE PURPOSE" (a d10) or "SEQ INDEX dFACES VALUE
+        # PURPOSE": a value is a number, so the third field tells which.
         f = self.rest.split(" ", 3)
+        faces = D10
+        if len(f) == 4 and f[2].startswith("d"):
+            f = self.rest.split(" ", 4)
+            if len(f) != 5 or f[4] == "":
+                self.fail("roll: want SEQ INDEX dFACES VALUE PURPOSE", back=1)
+            faces = self.number("roll faces", f[2][1:])
+            if faces == D10:
+                self.fail("roll: a d10 is written without %s" % json.dumps(f[2]), back=1)
+            if not MIN_FACES <= faces <= MAX_FACES:
+                self.fail("roll: %s: a die has %d to %d faces" % (f[2], MIN_FACES, MAX_FACES), back=1)
+            f = f[:2] + f[3:]
         if len(f) != 4 or f[3] == "":
             self.fail("roll: want SEQ INDEX VALUE PURPOSE", back=1)
         seq = self.number("roll seq", f[0])
         index = self.number("roll index", f[1])
         value = self.number("roll value", f[2])
-        return (seq, index, value, f[3])
+        return (seq, index, value, f[3], faces)
 
 
 def parse_record(lines, first):
@@ -900,16 +945,16 @@ def verify_record(r, key, signatures):
         h = hashlib.sha256("".join(o + "\n" for o in r.orders).encode("utf-8")).digest()
         if h != r.block:
             raise RecordFailure("block %s, but the orders shown hash to %s" % (r.block.hex(), h.hex()))
-    for i, (seq, index, value, purpose) in enumerate(r.rolls):
+    for i, (seq, index, value, purpose, faces) in enumerate(r.rolls):
         def fail(reason):
             raise RecordFailure(reason, roll_words(seq, purpose))
         if index != i:
             fail("index %d, want %d" % (index, i))
         if i > 0 and seq != r.rolls[i - 1][0] + 1:
             fail("seq %d, want %d: a roll was dropped or repeated" % (seq, r.rolls[i - 1][0] + 1))
-        if not 0 <= value <= 9:
-            fail("value %d is not a face of a d10" % value)
-        want = derive_v2(r.seed, r.game, r.batch, index, purpose, r.block, r.after[0], r.after[1])
+        if not 0 <= value < faces:
+            fail("value %d is not a face of a d%d" % (value, faces))
+        want = derive_v2(r.seed, r.game, r.batch, index, purpose, r.block, r.after[0], r.after[1], faces)
         if value != want:
             fail("value %d, but the seed and the orders give %d" % (value, want))
 

@@ -23,6 +23,12 @@
 //	// shows u.Rolls (with their seq), u.Seed (revealed), u.Chain.Commit
 //	// (the next commitment) and u.Checkpoint (signed length and head).
 //
+// A Batch rolls d10s (Roll, 0–9) for the Men of Iron engine and, for a
+// game system's other dice (system.Dice), a die of 2 to 256 faces
+// (RollN, 0 to faces−1: the strike system's D20 is RollN(p, 20)+1, its
+// card RollN(p, 54)); RollN(p, 10) is Roll(p), and any other die's faces
+// are bound into its derivation and written in its log entry and record.
+//
 // The log is a seal, then for each batch: a block entry (orders, their
 // hash, the digests of the events and state they produced, the batch's
 // seed revealed, the next seed's commitment), one roll entry per die, and a

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,6 +26,9 @@ const (
 	exSeed2    = "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
 	exOrders   = "ACTIVATE Doria\nEND\nCONTINUE Grimaldi\n"
 	exPurpose  = "Continuity DR: Grimaldi (AR 2)"
+	// The worked example's D20: RollN(exD20, 20) as the batch's second
+	// roll (index 1), which the example's export does not hold.
+	exD20 = "To-hit: Ogre at Bear"
 )
 
 var exSides = []string{"English", "French"}
@@ -36,6 +40,11 @@ type example struct {
 	key     *Key
 	mac     []byte
 	value   int
+	// The D20 the batch would have rolled second: its message, MAC and
+	// value (0–19).
+	d20Msg   []byte
+	d20MAC   []byte
+	d20Value int
 }
 
 func workedExample(t *testing.T) *example {
@@ -84,6 +93,19 @@ func workedExample(t *testing.T) *example {
 	d := newDeriver(seed)
 	d.deriveV2(exGame, 1, 0, exPurpose, sha256.Sum256([]byte(exOrders)), Checkpoint{Length: 0, Head: h.Hash})
 	ex.mac = d.sum
+	// The D20: a second batch from the same seed rolls it second.
+	b2, err := Begin(u.Chain, u.Next, "French", 1, exOrders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2.Roll(exPurpose)
+	if ex.d20Value, err = b2.RollN(exD20, 20); err != nil {
+		t.Fatal(err)
+	}
+	ex.d20Msg = RollMessageN(exGame, 1, 1, exD20, sha256.Sum256([]byte(exOrders)), Checkpoint{Length: 0, Head: h.Hash}, 20, 0)
+	d2 := newDeriver(seed)
+	d2.deriveN(exGame, 1, 1, exD20, sha256.Sum256([]byte(exOrders)), Checkpoint{Length: 0, Head: h.Hash}, 20)
+	ex.d20MAC = slices.Clone(d2.sum)
 	return ex
 }
 
@@ -136,6 +158,23 @@ func TestWorkedExample(t *testing.T) {
 		{"HMAC", "$ openssl dgst -sha256 -mac HMAC -macopt hexkey:" + exSeed1 + " roll.bin\nHMAC-SHA2-256(roll.bin)= " + hex.EncodeToString(ex.mac) + "\n"},
 		{"first byte", fmt.Sprintf("$ echo $((0x%02x %% 10))\n%d\n", firstByte, ex.value)},
 		{"roll entry value", fmt.Sprintf(`"purpose":%q,"value":%d`, exPurpose, roll.Value)},
+		{"D20 message", "$ sed 's/#.*//' > d20.hex <<'EOF'\n" +
+			annotatedField([]byte(rollDomainN), `"herald/dice/roll/v2/faces"`) +
+			annotatedField([]byte(exGame), `game "`+exGame+`"`) +
+			"> 0000000000000001  # batch 1\n" +
+			"> 0000000000000001  # index 1\n" +
+			annotatedField([]byte(exD20), "purpose") +
+			annotatedField(ordersH[:], "SHA-256 of the sender's block") +
+			"> 0000000000000000  # after: length 0\n" +
+			annotatedField(ex.header.Hash[:], "after: head, the header's hash") +
+			"> 0000000000000014  # faces 20\n" +
+			"> 0000000000000000  # attempt 0\n> EOF\n"},
+		{"D20 message length", fmt.Sprintf("$ xxd -r -p d20.hex > d20.bin && wc -c < d20.bin\n%d\n", len(ex.d20Msg))},
+		{"D20 HMAC", "$ openssl dgst -sha256 -mac HMAC -macopt hexkey:" + exSeed1 + " d20.bin\nHMAC-SHA2-256(d20.bin)= " + hex.EncodeToString(ex.d20MAC) + "\n"},
+		{"D20 first byte", fmt.Sprintf("$ echo $((0x%02x %% 20))\n%d\n", ex.d20MAC[0], ex.d20Value)},
+		{"D20 shows", fmt.Sprintf("mod 20 = %d, and the D20 shows %d + 1 = %d.", ex.d20Value, ex.d20Value, ex.d20Value+1)},
+		{"D20 log line", fmt.Sprintf(`"index":1,"purpose":%q,"faces":20,"value":%d`, exD20, ex.d20Value)},
+		{"D20 record line", fmt.Sprintf("`roll 2 1 d20 %d %s`", ex.d20Value, exD20)},
 		{"entry hash", "$ sed -n 3p example.jsonl | sed -E 's/,\"hash\":\"[0-9a-f]{64}\"}$/}/' | tr -d '\\n' | sha256sum\n" + block.Hash.String() + "  -\n"},
 		{"entry without hash", withoutHash},
 		{"head message", "$ sed 's/#.*//' > head.hex <<'EOF'\n" +
@@ -148,6 +187,9 @@ func TestWorkedExample(t *testing.T) {
 		{"signature", "$ printf '%s' " + seal.Sig.String() + " | xxd -r -p > sig.bin\n"},
 		{"verify", "$ herald verify --no-replay --checkpoint 3:" + roll.Hash.String() + " example.jsonl\n"},
 		{"python", "$ python3 tools/verify-dice.py --checkpoint 3:" + roll.Hash.String() + " example.jsonl\n"},
+	}
+	if ex.d20MAC[0] >= 240 {
+		t.Errorf("the D20's first MAC byte is %d: docs/dice.md says it is used", ex.d20MAC[0])
 	}
 	for _, w := range want {
 		if !strings.Contains(doc, w.text) {
@@ -255,6 +297,7 @@ func TestWorkedExampleValues(t *testing.T) {
 	ex := workedExample(t)
 	t.Logf("export:\n%s", ex.export)
 	t.Logf("public key %s, mac %x, value %d", ex.key.Public(), ex.mac, ex.value)
+	t.Logf("d20: message %d bytes, mac %x, value %d", len(ex.d20Msg), ex.d20MAC, ex.d20Value)
 	for _, e := range ex.entries {
 		t.Logf("entry %d %s hash %s", e.I, e.Kind, e.Hash)
 	}

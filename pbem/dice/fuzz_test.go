@@ -22,6 +22,8 @@ func FuzzVerify(f *testing.F) {
 	flipped[len(flipped)/3] ^= 1
 	f.Add(flipped)
 	cps := g.checkpoints()
+	// A game of D20s and cards (RollN), without checkpoints of its own.
+	f.Add(genPlays(f, 24, "fuzz-faces", facesPlays[:2]).export)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep, err := Verify(bytes.NewReader(data), Options{Checkpoints: cps[:2], Replayer: fakeReplayer{}})
 		if rep == nil {
@@ -77,6 +79,8 @@ func FuzzFindRecords(f *testing.F) {
 		f.Fatal(err)
 	}
 	b.Roll("Continuity DR: Grimaldi (AR 2)")
+	b.RollN("To-hit: Ogre (D20)", 20)
+	b.RollN("Card", 54)
 	up, err := b.Close(key, Hash{}, Hash{})
 	if err != nil {
 		f.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -40,8 +41,9 @@ func fixedSeeds(t testing.TB, stream uint64) {
 }
 
 // fakeEngine stands in for the rules engine: each order line "ROLL
-// <purpose>" rolls one die for purpose; other lines roll nothing. Events
-// are "purpose=value" lines; the state is a running hash.
+// <purpose>" rolls one d10 for purpose, each line "ROLLN <faces>
+// <purpose>" a die of faces faces; other lines roll nothing. Events are
+// "purpose=value" lines; the state is a running hash.
 type fakeEngine struct {
 	state Hash
 	// bug, when set, is added to every value in the events (a buggy
@@ -52,11 +54,17 @@ type fakeEngine struct {
 func (f *fakeEngine) apply(orders string, d Die) (Digest, error) {
 	var events [][]byte
 	for _, line := range strings.Split(orders, "\n") {
-		purpose, ok := strings.CutPrefix(line, "ROLL ")
+		faces, purpose, ok := rollLine(line)
 		if !ok {
 			continue
 		}
-		v, err := d.Roll(purpose)
+		var v int
+		var err error
+		if faces == 10 && strings.HasPrefix(line, "ROLL ") {
+			v, err = d.Roll(purpose)
+		} else {
+			v, err = d.RollN(purpose, faces)
+		}
 		if err != nil {
 			return Digest{}, err
 		}
@@ -65,6 +73,21 @@ func (f *fakeEngine) apply(orders string, d Die) (Digest, error) {
 	ev := EventsSHA256(events)
 	f.state = sha256.Sum256(append(f.state[:], ev[:]...))
 	return Digest{EventsSHA256: ev, StateSHA256: f.state}, nil
+}
+
+// rollLine reads an order line "ROLL <purpose>" (a d10) or "ROLLN
+// <faces> <purpose>".
+func rollLine(line string) (faces int, purpose string, ok bool) {
+	if purpose, ok := strings.CutPrefix(line, "ROLL "); ok {
+		return 10, purpose, true
+	}
+	rest, ok := strings.CutPrefix(line, "ROLLN ")
+	if !ok {
+		return 0, "", false
+	}
+	n, purpose, ok := strings.Cut(rest, " ")
+	faces, err := strconv.Atoi(n)
+	return faces, purpose, ok && err == nil
 }
 
 // fakeReplayer replays with a fakeEngine.

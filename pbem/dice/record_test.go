@@ -40,7 +40,8 @@ func playMails(t *testing.T, stream uint64) (*Header, []Record) {
 // playGame plays batches on a fresh game with the fixed test key and the
 // seeds of stream, as an honest (or a cheating) installation would, and
 // returns the header, the log and the records the mails carried. Each
-// sender's block rolls one die per line "ROLL purpose".
+// sender's block rolls one die per line "ROLL purpose" (a d10) or
+// "ROLLN faces purpose".
 func playGame(t *testing.T, stream uint64, game string, plays []mailPlay) (*Header, []Entry, []Record) {
 	t.Helper()
 	fixedSeeds(t, stream)
@@ -58,8 +59,8 @@ func playGame(t *testing.T, stream uint64, game string, plays []mailPlay) (*Head
 			t.Fatal(err)
 		}
 		for _, l := range strings.Split(SenderBlock(p.orders), "\n") {
-			if purpose, ok := strings.CutPrefix(l, "ROLL "); ok {
-				if _, err := b.Roll(purpose); err != nil {
+			if faces, purpose, ok := rollLine(l); ok {
+				if _, err := b.RollN(purpose, faces); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -21,11 +21,14 @@ func (t *Tally) Add(v int) {
 	}
 }
 
-// TallyOf counts rolls.
+// TallyOf counts the d10s among rolls (a die of other faces is no part
+// of a d10's report).
 func TallyOf(rolls []Roll) Tally {
 	var t Tally
 	for _, r := range rolls {
-		t.Add(r.Value)
+		if facesOf(r.Faces) == d10 {
+			t.Add(r.Value)
+		}
 	}
 	return t
 }

@@ -98,13 +98,14 @@ func (s *Service) Position(id string) (*engine.Scenario, *engine.State, error) {
 	return g.sc, g.st, nil
 }
 
-// tally counts the faces of a game's rolls.
+// tally counts the faces of a game's d10s (the report judges a d10; a
+// die of other faces, dice.Batch.RollN, is left out).
 func tally(tx *store.Tx, id string) (dice.Tally, error) {
 	var t dice.Tally
 	err := tx.Log(id, func(seq uint64, line []byte) error {
 		e, err := dice.ParseEntry(line)
-		if err == nil && e.Kind == dice.KindRoll && (e.Faces == 0 || e.Faces == 10) {
-			t.Add(e.Value) // the dice report judges d10s
+		if err == nil && e.Kind == dice.KindRoll && e.Faces == 10 {
+			t.Add(e.Value)
 		}
 		return err
 	})
