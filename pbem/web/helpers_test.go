@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -220,9 +221,19 @@ func (s *site) clubLadder() *ladder.Ladder {
 		must(l.AddMember(organizer, m, epoch))
 	}
 	must(l.Start(organizer, ladder.Pairing{Scenario: "crecy", First: alice, Second: bob}, s.game, [2]string{"English", "French"}, epoch))
-	must(l.Asked(s.game, "French", epoch))
+	// The clock runs for the side the game waits for; the other side
+	// moved once, after 5 hours.
+	sum, err := s.svc.Summary(s.game)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	toMove, other := "English", "French"
+	if strings.HasPrefix(sum.Waiting, "waiting for the French") {
+		toMove, other = other, toMove
+	}
+	must(l.Asked(s.game, other, epoch))
 	must(l.Moved(s.game, epoch.Add(5*time.Hour), nil))
-	must(l.Asked(s.game, "English", epoch.Add(6*time.Hour)))
+	must(l.Asked(s.game, toMove, epoch.Add(6*time.Hour)))
 	must(l.Start(organizer, ladder.Pairing{Scenario: "crecy", First: carol, Second: hostileMember}, "crecy-elsewhere", [2]string{"English", "French"}, epoch))
 	must(l.Finish("crecy-elsewhere", carol, epoch.Add(20*time.Hour)))
 	return l

@@ -29,7 +29,7 @@ type pages struct {
 func parsePages() (*pages, error) {
 	p := &pages{byName: map[string]*template.Template{}}
 	funcs := template.FuncMap{"duration": duration, "rating": func(f float64) string { return fmt.Sprintf("%.0f", f) },
-		"signed": func(f float64) string { return fmt.Sprintf("%+.0f", f) }, "when": when}
+		"signed": func(f float64) string { return fmt.Sprintf("%+.0f", f) }, "when": when, "outcome": outcome}
 	for _, name := range []string{"index", "ladder", "game", "verify", "error"} {
 		t, err := template.New("layout.html").Funcs(funcs).ParseFS(files, "templates/layout.html", "templates/"+name+".html")
 		if err != nil {
@@ -413,4 +413,30 @@ func when(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format("2 Jan 2006 15:04 UTC")
+}
+
+// outcome is a finished ladder game's result in words.
+func outcome(r *ladder.Result) string {
+	var s string
+	switch r.Outcome {
+	case ladder.Won:
+		s = r.Winner + " won"
+	case ladder.Drawn:
+		s = "drawn"
+	case ladder.Forfeited:
+		s = r.Winner + " won on time"
+	case ladder.Adjudicated:
+		s = "adjudicated: " + r.Winner + " won"
+		if r.Winner == "" {
+			s = "adjudicated a draw"
+		}
+	case ladder.Abandoned:
+		s = "abandoned, no result"
+	default:
+		s = string(r.Outcome)
+	}
+	if !r.At.IsZero() {
+		s += ", " + r.At.UTC().Format("2 Jan 2006")
+	}
+	return s
 }

@@ -88,7 +88,7 @@ func TestPages(t *testing.T) {
 		{"/", 200, []string{"Ladders", `href="/ladder/club"`, `href="/game/crecy-ladder-1"`, `href="/game/crecy-friendly"`, "carol@club.example"}},
 		{"/ladder/club", 200, []string{"Standings", "alice@club.example", "bob@club.example", "carol@club.example",
 			"1516", "crecy-elsewhere", `href="/game/crecy-ladder-1"`, "won", "3d to start"}},
-		{"/game/crecy-ladder-1", 200, []string{`<img id="map" src="/game/crecy-ladder-1/map.png"`, "Events", "Dice audit",
+		{"/game/crecy-ladder-1", 200, []string{`<img id="map" src="/game/crecy-ladder-1/map.png"`, `<a href="/game/crecy-ladder-1/map.png"`, "Events", "Dice audit",
 			"The dice log holds together", `action="/game/crecy-ladder-1/verify"`, "Ladder", `href="/ladder/club"`, "Time left", "English", "French", "orders of the French"}},
 		{"/game/crecy-friendly", 200, []string{"Nothing has happened yet", "crecy-friendly"}},
 		{"/game/no-such-game", 404, []string{"not in this Herald&#39;s store"}},
@@ -246,8 +246,8 @@ func TestVerify(t *testing.T) {
 func TestClock(t *testing.T) {
 	s := newSite(t, 1)
 	_, _, body := s.get("/game/" + s.game)
-	// The English were asked at epoch+6h with 3d (the French moved:
-	// 3d-5h+1d, capped at 5d); at epoch+30h they have 3d-24h left.
+	// The side to move was asked at epoch+6h with 3d; the other had
+	// moved after 5h (3d-5h+1d); at epoch+30h the first has 3d-24h left.
 	for _, w := range []string{"about 2d now", "3d when asked", "3d 19h"} {
 		if !strings.Contains(body, w) {
 			t.Errorf("the clock lacks %q:\n%s", w, body)
