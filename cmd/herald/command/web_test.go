@@ -153,3 +153,28 @@ func TestServeWebFlag(t *testing.T) {
 		t.Errorf("--web with --config: exit %d: %s", code, stderr.String())
 	}
 }
+
+// TestConfigExampleWebSection: config.example.yaml's web section, once
+// uncommented, is what LoadConfig reads.
+func TestConfigExampleWebSection(t *testing.T) {
+	raw, err := os.ReadFile("../../../config.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(raw)
+	for _, l := range []string{"#web:", "#  listen:", "#  public:"} {
+		if !strings.Contains(text, l) {
+			t.Fatalf("config.example.yaml lacks %q", l)
+		}
+		text = strings.Replace(text, l, strings.TrimPrefix(l, "#"), 1)
+	}
+	path := filepath.Join(t.TempDir(), "herald.yaml")
+	os.WriteFile(path, []byte(text), 0o600)
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Web == nil || cfg.Web.Listen != "127.0.0.1:8080" || cfg.Web.Public {
+		t.Errorf("web %+v", cfg.Web)
+	}
+}
