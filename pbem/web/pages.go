@@ -338,15 +338,24 @@ func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+1<<20)
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
 		if err := r.ParseMultipartForm(1 << 20); err != nil {
-			s.render(w, http.StatusBadRequest, "error", errorPage{Title: "Bad upload",
-				Message: fmt.Sprintf("The upload could not be read (at most %d bytes): %v", s.cfg.MaxUpload, err)})
+			status, msg := http.StatusBadRequest, "The upload could not be read: "+err.Error()
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("The upload is larger than this Herald verifies (exports of at most %d bytes).", s.cfg.MaxUpload)
+			}
+			s.render(w, status, "error", errorPage{Title: "Bad upload", Message: msg})
 			return
 		}
 		defer r.MultipartForm.RemoveAll()
 		if f, fh, err := r.FormFile("export"); err == nil {
 			defer f.Close()
+			if fh.Size > s.cfg.MaxUpload {
+				s.render(w, http.StatusRequestEntityTooLarge, "error", errorPage{Title: "Export too large",
+					Message: fmt.Sprintf("The uploaded export %q has %d bytes; this Herald verifies exports of at most %d bytes.", fh.Filename, fh.Size, s.cfg.MaxUpload)})
+				return
+			}
 			if fh.Size > 0 {
-				export, p.Upload = io.LimitReader(f, s.cfg.MaxUpload), true
+				export, p.Upload = f, true
 				p.From = fmt.Sprintf("the uploaded file %q (%d bytes)", fh.Filename, fh.Size)
 			}
 		} else if !errors.Is(err, http.ErrMissingFile) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -288,5 +289,32 @@ func TestCheckListen(t *testing.T) {
 func TestNewWithoutSource(t *testing.T) {
 	if _, err := New(Config{}); err == nil {
 		t.Error("New without a source: no error")
+	}
+}
+
+// TestWithoutLadders: a server without a LadderSource shows games alone,
+// and no ladder page.
+func TestWithoutLadders(t *testing.T) {
+	s := newSite(t, 1)
+	srv, err := New(Config{Source: s.svc, MaxUpload: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	s.srv = ts
+	status, _, body := s.get("/")
+	if status != 200 || strings.Contains(body, "Ladders") || !strings.Contains(body, `href="/game/crecy-ladder-1"`) {
+		t.Errorf("index without ladders: %d\n%s", status, body)
+	}
+	if status, _, _ := s.get("/ladder/club"); status != 404 {
+		t.Errorf("a ladder page without ladders: status %d, want 404", status)
+	}
+	if _, _, body := s.get("/game/" + s.game); strings.Contains(body, "Time left") || strings.Contains(body, "/ladder/") {
+		t.Errorf("a game page without ladders shows a ladder:\n%s", body)
+	}
+	status, body2 := s.verify(s.game, s.export())
+	if status != http.StatusRequestEntityTooLarge || !strings.Contains(body2, "at most 1000 bytes") {
+		t.Errorf("an export over MaxUpload: status %d:\n%s", status, body2)
 	}
 }
