@@ -42,6 +42,10 @@ serve again goes on where the games stood: since the embedded server keeps
 its mail in memory, each player is then mailed Herald's latest mail to him
 again. --temp uses a temporary store instead, deleted when serve stops.
 
+With a web section in the configuration, or --web ADDR in the embedded mode,
+it also serves a read-only status page of the ladders and games, on
+loopback unless the configuration says public: true (docs/web.md).
+
 It stops gracefully on SIGINT, SIGTERM or SIGHUP. Run through "go run", it
 also stops when the go command that started it is gone (go run does not
 pass SIGTERM on to the program it runs).`,
