@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"herald/pbem/mailbox"
+	"herald/pbem/web"
 )
 
 // Config is herald serve's configuration file (config.example.yaml shows
@@ -33,6 +34,8 @@ type Config struct {
 	}
 	// Map attaches a PNG of the battlefield to result mails.
 	Map *bool `yaml:"map"`
+	// Web, when present, serves the read-only status page (docs/web.md).
+	Web *WebConfig `yaml:"web"`
 	Log struct {
 		Level  string `yaml:"level"`  // debug, info, warn, error
 		Format string `yaml:"format"` // text or json
@@ -61,6 +64,13 @@ type SMTPConfig struct {
 	Password     string           `yaml:"password"`
 	PasswordFile string           `yaml:"password_file"`
 	HELO         string           `yaml:"helo"`
+}
+
+// WebConfig is the status page's section: where it listens. It listens
+// on loopback (default 127.0.0.1:8080) unless Public allows any address.
+type WebConfig struct {
+	Listen string `yaml:"listen"`
+	Public bool   `yaml:"public"`
 }
 
 // LoadConfig reads and checks a configuration file. Unknown keys are
@@ -115,6 +125,14 @@ func (c *Config) resolve(dir string) error {
 			continue
 		}
 		*p.dst = strings.TrimRight(string(b), "\r\n")
+	}
+	if c.Web != nil {
+		if c.Web.Listen == "" {
+			c.Web.Listen = "127.0.0.1:8080"
+		}
+		if err := web.CheckListen(c.Web.Listen, c.Web.Public); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if _, err := logLevel(c.Log.Level); err != nil {
 		errs = append(errs, err)

@@ -2,9 +2,12 @@ package command
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -15,6 +18,7 @@ import (
 	"herald/pbem/games"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
+	"herald/pbem/web"
 )
 
 func init() {
@@ -38,6 +42,10 @@ serve again goes on where the games stood: since the embedded server keeps
 its mail in memory, each player is then mailed Herald's latest mail to him
 again. --temp uses a temporary store instead, deleted when serve stops.
 
+With a web section in the configuration, or --web ADDR in the embedded mode,
+it also serves a read-only status page of the ladders and games, on
+loopback unless the configuration says public: true (docs/web.md).
+
 It stops gracefully on SIGINT, SIGTERM or SIGHUP. Run through "go run", it
 also stops when the go command that started it is gone (go run does not
 pass SIGTERM on to the program it runs).`,
@@ -47,6 +55,7 @@ pass SIGTERM on to the program it runs).`,
 			fs.Bool("temp", false, "embedded mode: a temporary store, deleted when serve stops")
 			fs.String("imap-addr", "127.0.0.1:1143", "embedded IMAP server's address (without --config)")
 			fs.String("smtp-addr", "127.0.0.1:1025", "embedded SMTP server's address (without --config)")
+			fs.String("web", "", "embedded mode: serve the status page on this loopback address, such as 127.0.0.1:8080 (with --config: its web section)")
 		},
 		Run: runServe,
 	})
@@ -61,6 +70,9 @@ func runServe(env Env, fs *flag.FlagSet) int {
 		ctx = orphanContext(ctx, os.Getppid, t.C)
 	}
 	if path := fs.Lookup("config").Value.String(); path != "" {
+		if fs.Lookup("web").Value.String() != "" {
+			return fail(env, "serve", errors.New("--web is for the embedded mode: with --config, the configuration's web section sets the status page"))
+		}
 		cfg, err := LoadConfig(path)
 		if err != nil {
 			return fail(env, "serve", err)
@@ -68,7 +80,12 @@ func runServe(env Env, fs *flag.FlagSet) int {
 		return exit(env, "serve", serveConfigured(ctx, cfg))
 	}
 	local := localSetup{IMAPAddr: fs.Lookup("imap-addr").Value.String(), SMTPAddr: fs.Lookup("smtp-addr").Value.String(),
-		Store: fs.Lookup("store").Value.String(), Temp: fs.Lookup("temp").Value.String() == "true"}
+		Store: fs.Lookup("store").Value.String(), Temp: fs.Lookup("temp").Value.String() == "true", Web: fs.Lookup("web").Value.String()}
+	if local.Web != "" {
+		if err := web.CheckListen(local.Web, false); err != nil {
+			return fail(env, "serve", fmt.Errorf("--web: %w", err))
+		}
+	}
 	if local.Temp && local.Store != "" {
 		return fail(env, "serve", fmt.Errorf("--temp and --store exclude each other: --temp is a throwaway store, --store a kept one"))
 	}
@@ -110,8 +127,48 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 		return err
 	}
 	defer sender.Close() // QUIT on the connection kept between replies
+	if cfg.Web != nil {
+		stopWeb, err := startWeb(cfg.Web.Listen, svc, log)
+		if err != nil {
+			return err
+		}
+		defer stopWeb()
+	}
 	log.Info("serving", "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "store", cfg.Store)
 	return svc.Serve(ctx, in, sender.SendRaw, time.Minute)
+}
+
+// startWeb serves the status page of svc's games on addr (checked by
+// web.CheckListen) until the returned stop is called. The ladders' pages
+// appear once the service can list its ladders (web.LadderSource).
+func startWeb(addr string, svc *games.Service, log *slog.Logger) (stop func(), err error) {
+	wcfg := web.Config{Source: svc, Logger: log}
+	if ls, ok := any(svc).(web.LadderSource); ok {
+		wcfg.Ladders = ls
+	}
+	h, err := web.New(wcfg)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web status page: %w", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("web status page stopped", "err", err)
+		}
+	}()
+	log.Info("web status page", "url", "http://"+ln.Addr().String()+"/")
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		<-done
+	}, nil
 }
 
 // localSetup is the zero-configuration mode's mail server.
@@ -120,6 +177,8 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 type localSetup struct {
 	IMAPAddr, SMTPAddr, Store string
 	Temp                      bool
+	// Web, when set, is the status page's loopback address.
+	Web string
 }
 
 // The embedded server's accounts: Herald and two players.
@@ -161,6 +220,14 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 		return err
 	}
 	defer sender.Close()
+	if local.Web != "" {
+		stopWeb, err := startWeb(local.Web, svc, log)
+		if err != nil {
+			return err
+		}
+		defer stopWeb()
+		intro += "\nThe status page is at http://" + local.Web + "/"
+	}
 	fmt.Fprintf(env.Stdout, `%s
 
 Point any mail client at the embedded mail server (no TLS, loopback only):

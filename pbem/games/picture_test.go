@@ -1,0 +1,121 @@
+package games
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+
+	"herald/engine"
+	"herald/pbem/store"
+)
+
+// TestPublicLogLeavesOutPrivateEvents: a standing order is the English's
+// secret (engine.PrivateTo); the public log tells the French block and
+// never the standing order, though the store holds its event.
+func TestPublicLogLeavesOutPrivateEvents(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.orders(alice, "", "STANDING SEIZE NEVER"))
+	f.deliverAll()
+	if out := f.handle(f.orders(bob, "", "ACTIVATE Doria", "END")); out.Status != "applied" {
+		t.Fatalf("the French block: %+v", out)
+	}
+	private := 0
+	err := f.st.View(func(tx *store.Tx) error {
+		return tx.Events(f.game, func(_ uint64, raw []byte) error {
+			e, err := engine.UnmarshalEvent(raw)
+			if _, ok := engine.PrivateTo(e); ok {
+				private++
+			}
+			return err
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if private == 0 {
+		t.Fatal("the store holds no private event: the test proves nothing")
+	}
+	lines, err := f.svc.PublicLog(f.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(lines, "\n")
+	if !strings.Contains(all, "Doria") {
+		t.Errorf("the public log does not tell the French activation:\n%s", all)
+	}
+	for _, secret := range []string{"standing order", "SEIZE NEVER"} {
+		if strings.Contains(all, secret) {
+			t.Errorf("the public log reveals %q:\n%s", secret, all)
+		}
+	}
+	if _, err := f.svc.PublicLog("no-such-game"); err == nil {
+		t.Error("PublicLog of an unknown game: no error")
+	}
+}
+
+// TestPictureOfEverySystem draws the current picture of a Men of Iron
+// game and of another system's game, whether or not mails carry maps.
+func TestPictureOfEverySystem(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    func(*testing.T) *fixture
+	}{
+		{"men-of-iron", func(t *testing.T) *fixture { return newFixture(t) }},
+		{"disguised", disguisedFixture},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tc.f(t)
+			f.svc.cfg.Map = nil // the page draws even when mails have no map
+			b, err := f.svc.Picture(f.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("not a PNG: %v", err)
+			}
+			if r := img.Bounds(); r.Dx() < 100 || r.Dy() < 100 {
+				t.Errorf("picture of %v: too small", r)
+			}
+			if _, err := f.svc.Picture("no-such-game"); err == nil {
+				t.Error("Picture of an unknown game: no error")
+			}
+		})
+	}
+}
+
+// TestPublicLogOfAnotherSystem: another system's log is cut into its
+// blocks by the dice log and narrated.
+func TestPublicLogOfAnotherSystem(t *testing.T) {
+	f := disguisedFixture(t)
+	players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
+	mails, applied := f.welcomes, 0
+	for round := 0; round < 20 && applied < 4; round++ {
+		var next []sent
+		for _, m := range mails {
+			reply, err := players[m.to].Reply(m.raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reply == nil {
+				continue
+			}
+			if out := f.handle(f.mailFrom(m.to, reply.Subject, reply.Text)); out.Status == "applied" {
+				applied++
+			}
+			next = append(next, f.deliverAll()...)
+		}
+		mails = next
+	}
+	if applied < 4 {
+		t.Fatalf("%d blocks applied, want 4", applied)
+	}
+	lines, err := f.svc.PublicLog(f.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < applied {
+		t.Errorf("%d lines for %d blocks:\n%s", len(lines), applied, strings.Join(lines, "\n"))
+	}
+}
