@@ -46,11 +46,11 @@ func TestStrikeBattleMauron(t *testing.T) {
 			t.Errorf("no %s in the house battle", id)
 		}
 	}
-	if warlords != 2 {
+	if warlords != 2 || b.Units[b.Index("Maa1")].Personality.Name != "Guy de Nesle" {
 		t.Errorf("%d Warlords", warlords)
 	}
 	kn := b.Units[b.Index("kn1")]
-	if kn.StandWidth != 2 || kn.StandDepth != 2 || !kn.Superior || kn.Personality.Name != "Guy de Nesle" || kn.Personality.SR != 8 {
+	if kn.StandWidth != 2 || kn.StandDepth != 2 || !kn.Superior || kn.Personality.Name != "Jean de Beaumanoir" || kn.Personality.SR != 7 || kn.Personality.Warlord {
 		t.Errorf("Kn1 %+v", kn)
 	}
 	lb := b.Units[b.Index("Lb1")]
@@ -85,9 +85,8 @@ func TestStrikeBattleBad(t *testing.T) {
 		{"off the table", "at: [5, 12]", "at: [1, 12]", []string{"Sk1: its stands reach", "off the 48×36\" table"}},
 		{"overlap", "at: [25, 4]", "at: [25, 7]", []string{"Sp1: its stands overlap Maa1's"}},
 		{"dup id", "{id: Sk2,", "{id: SK1,", []string{`"SK1" is given twice`}},
-		{"sr", "sr: 8, warlord: yes}}\n      - {id: Maa1", "sr: 0, warlord: yes}}\n      - {id: Maa1", []string{"personality.sr: 0: must be 1 or more"}},
-		{"two warlords", "{id: Maa1, name: French men-at-arms, type: Maa, trained: yes, files: 4, ranks: 2, at: [25, 8], facing: 0}",
-			"{id: Maa1, name: French men-at-arms, type: Maa, trained: yes, files: 4, ranks: 2, at: [25, 8], facing: 0, personality: {name: X, sr: 6, warlord: yes}}",
+		{"sr", "Jean de Beaumanoir, sr: 7}", "Jean de Beaumanoir, sr: 0}", []string{"sides[0].units[0].personality.sr: 0: must be 1 or more"}},
+		{"two warlords", "Jean de Beaumanoir, sr: 7}", "Jean de Beaumanoir, sr: 7, warlord: yes}",
 			[]string{"a second Warlord"}},
 		{"bad id", "{id: Kn1,", "{id: Kn 1,", []string{`"Kn 1" is not a valid id`}},
 		{"several at once", "turns: 8", "turns: none", []string{`turns: "none" is not a whole number`}},
