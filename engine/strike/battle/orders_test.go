@@ -420,3 +420,48 @@ func TestOrdersMoveWheelTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersContinuingMelee: units left in contact fight again in the
+// block of the side whose units they are, that side attacking (R549);
+// with no strike on either side the tie goes to the defender and the
+// attacker retreats ½ move.
+func TestOrdersContinuingMelee(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 12, facing: 0},
+		u{side: 1, id: "Maa1", ty: "Maa", files: 4, ranks: 1, x: 20, y: 12, facing: 180})
+	// Kn 2 dice, Maa 4 (2 in contact, 2 overlapping).
+	out := play(t, b, b.Start(), []int{20, 20, 20, 20, 20, 20}, nil, "END")
+	m := find[*battle.MeleeEvent](out)
+	if len(m) != 1 || m[0].Attacker.Unit != "Kn1" || m[0].Defender.Fighters != 4 {
+		t.Fatalf("melee %+v", m)
+	}
+	if mv := find[*battle.MovedEvent](out); len(mv) != 1 || mv[0].Order != battle.MoveRetreat || mv[0].Inches != 3 {
+		t.Errorf("moves %+v", mv)
+	}
+	// In contact, Kn1 may neither move nor shoot nor charge.
+	_, err := battle.Apply(b, b.Start(), 0, lines([]string{"MOVE Kn1 BACK 1"}), strike.NewScript())
+	var r *battle.Refusal
+	if !errors.As(err, &r) || !strings.Contains(r.Reason, "in contact with Maa1") {
+		t.Errorf("move in contact: %v", err)
+	}
+}
+
+// TestOrdersRally: a disordered unit that stands still through its
+// side's block, touching no enemy, rallies (R550); one that moves does
+// not.
+func TestOrdersRally(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Sp1", ty: "Sp", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Cv2", ty: "Cv", files: 2, ranks: 1, x: 20, y: 34, facing: 180})
+	for _, c := range []struct {
+		lines []string
+		still bool
+	}{{[]string{"END"}, false}, {[]string{"MOVE Sp1 1"}, true}} {
+		st := b.Start()
+		st.Units[0].Disordered = true
+		out := play(t, b, st, nil, nil, c.lines...)
+		if out.State.Units[0].Disordered != c.still {
+			t.Errorf("%v: disordered %v, want %v", c.lines, out.State.Units[0].Disordered, c.still)
+		}
+	}
+}

@@ -128,11 +128,32 @@ func Apply(b *Battle, st *State, side int, lines []Line, d strike.Dice) (*Outcom
 			out.NotApplied = append(out.NotApplied, NotApplied{Line: r.Line, Reason: r.Reason, Rule: r.Rule})
 		}
 	}
+	fought := map[int]bool{}
 	for _, m := range p.melees {
 		if err := p.melee(m); err != nil {
 			return nil, err
 		}
+		fought[m.att], fought[m.def] = true, true
 	}
+	// A melee goes on while the units stay in contact: each of the
+	// side's units still touching an enemy it has not fought this block
+	// attacks it (R549).
+	for i := range p.st.Units {
+		if p.st.Units[i].Side != side || !p.st.Units[i].On() || fought[i] {
+			continue
+		}
+		for _, j := range p.inContact(i) {
+			if fought[j] || !p.st.Units[i].On() {
+				continue
+			}
+			if err := p.melee(pendingMelee{att: i, def: j}); err != nil {
+				return nil, err
+			}
+			fought[i], fought[j] = true, true
+			break
+		}
+	}
+	p.rally(fought)
 	p.endBlock()
 	out.State, out.Events = p.st, p.events
 	return out, nil
@@ -357,4 +378,32 @@ func (p *play) move(o Order) *Refusal {
 // inch formats a distance for a player: at most two decimals.
 func inch(v float64) string {
 	return fmt.Sprint(math.Floor(v*100+1e-6) / 100)
+}
+
+// rally is Herald's house rally (R550): at the end of its side's block, a
+// disordered unit of that side that did not move, charge, shoot or fight
+// in the block and touches no enemy is in good order again.
+func (p *play) rally(fought map[int]bool) {
+	for i := range p.st.Units {
+		u := p.unit(i)
+		if u.Side != p.side || !u.On() || !u.Disordered || fought[i] || u.Moved > 0 || u.Charged > 0 || u.Fired || len(p.inContact(i)) > 0 {
+			continue
+		}
+		if p.movedThisBlock(i) {
+			continue
+		}
+		st := Status{Stands: u.Stands, FiguresLost: u.FiguresLost}
+		p.emit(EvStatus, &StatusEvent{Unit: u.ID, Why: "rallies: it stood still this block and touches no enemy (R550)", After: st})
+	}
+}
+
+// movedThisBlock reports any move of unit i in the block's events
+// (retreats and falls back included).
+func (p *play) movedThisBlock(i int) bool {
+	for _, e := range p.events {
+		if m, ok := e.Data.(*MovedEvent); ok && m.Unit == p.id(i) {
+			return true
+		}
+	}
+	return false
 }

@@ -137,7 +137,11 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 			dice++
 			say("HOUSE MORALE (R526)", "%s morale check after %s: d20 %d, %s", b.name(d.Unit), d.Why, d.Roll, d.Outcome)
 		case *battle.StatusEvent:
-			say("REAR and FLANK ATTACKS", "%s: %s", b.name(d.Unit), d.Why)
+			rule := "REAR and FLANK ATTACKS"
+			if strings.Contains(d.Why, "R550") {
+				rule = "HOUSE RALLY (R550)"
+			}
+			say(rule, "%s: %s", b.name(d.Unit), d.Why)
 		case *battle.CaptureEvent:
 			dice++
 			say("C. CAPTURING A PERSONALITY OR BANNER", "The opposing Warlord draws a card for %s of %s: %s, %s", d.Name, d.Unit, d.Card, d.Fate)
