@@ -1,0 +1,214 @@
+package battle_test
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"herald/engine/strike"
+	"herald/engine/strike/battle"
+)
+
+// TestJudge is the house victory condition (R540).
+func TestJudge(t *testing.T) {
+	b := mauron(t)
+	cases := []struct {
+		name   string
+		change func(st *battle.State)
+		winner int
+		over   bool
+		want   string
+	}{
+		{"opening", func(*battle.State) {}, -1, false, ""},
+		{"half the French stands", func(st *battle.State) {
+			st.Units[b.Index("Maa1")].Gone = "routed" // 8
+			st.Units[b.Index("Maa1")].Personality.Warlord = false
+			st.Units[b.Index("Kn1")].Gone = "destroyed" // 3 of 22: 11 lost
+		}, 1, true, "the French have lost 11 of their 22 stands"},
+		{"one short of half", func(st *battle.State) {
+			st.Units[b.Index("Sp1")].Gone = "routed" // 6
+			st.Units[b.Index("Cb1")].Stands = 1      // 2 more, 8 of 22
+		}, -1, false, ""},
+		{"Warlord killed", func(st *battle.State) { st.Units[b.Index("Maa2")].Personality.Killed = true }, 0, true, "Walter Bentley, is killed"},
+		{"Warlord captured", func(st *battle.State) { st.Units[b.Index("Maa1")].Personality.Captured = true }, 1, true, "Guy de Nesle, is captured"},
+		{"Warlord's unit routed", func(st *battle.State) { st.Units[b.Index("Maa1")].Gone = "routed" }, 1, true, "has left the field with his Maa1"},
+		{"both Warlords", func(st *battle.State) {
+			st.Units[b.Index("Maa1")].Personality.Killed = true
+			st.Units[b.Index("Maa2")].Personality.Captured = true
+		}, -1, true, "a draw"},
+		{"turn limit, English lost less", func(st *battle.State) {
+			st.Turn = 9
+			st.Units[b.Index("Sp1")].Stands = 3
+		}, 1, true, "the English win at the end of turn 8"},
+		{"turn limit, equal", func(st *battle.State) { st.Turn = 9 }, -1, true, "a draw at the end of turn 8"},
+	}
+	for _, c := range cases {
+		st := b.Start()
+		c.change(st)
+		w, why, over := battle.Judge(b, st)
+		if w != c.winner || over != c.over || !strings.Contains(why, c.want) {
+			t.Errorf("%s: winner %d over %v %q; want %d %v %q", c.name, w, over, why, c.winner, c.over, c.want)
+		}
+	}
+}
+
+// TestOrdersSequence: whatever order the lines are written in, a block
+// carries out its charges, then its movement, then its shooting, then
+// the melees (R542).
+func TestOrdersSequence(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Lb1", ty: "LB", files: 2, ranks: 1, x: 34, y: 10, facing: 0},
+		u{side: 0, id: "Sp1", ty: "Sp", files: 2, ranks: 1, x: 6, y: 10, facing: 0},
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 1, x: 20, y: 18, facing: 180},
+		u{side: 1, id: "Sp3", ty: "Sp", files: 2, ranks: 1, x: 34, y: 18, facing: 180})
+	rng := rand.New(rand.NewSource(5))
+	out, err := battle.Apply(b, b.Start(), 0, lines([]string{"SHOOT Lb1 AT Sp3", "MOVE Sp1 2", "CHARGE Kn1 AT Sp2", "END"}), rngDice{rng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seq []string
+	for _, e := range out.Events {
+		switch d := e.Data.(type) {
+		case *battle.ChargeEvent:
+			seq = append(seq, "charge "+d.Unit)
+		case *battle.MovedEvent:
+			if d.Order == battle.MoveForward {
+				seq = append(seq, "move "+d.Unit)
+			}
+		case *battle.VolleyEvent:
+			seq = append(seq, "shoot "+d.Shooter)
+		case *battle.MeleeEvent:
+			seq = append(seq, "melee "+d.Attacker.Unit)
+		}
+	}
+	if got := strings.Join(seq, ", "); got != "charge Kn1, move Sp1, shoot Lb1, melee Kn1" {
+		t.Errorf("sequence %s", got)
+	}
+}
+
+// TestOrdersNotAppliedAfterDice: once a die has been rolled in a block,
+// a line that has become illegal is not applied and the block goes on;
+// before any die, it refuses the block.
+func TestOrdersNotAppliedAfterDice(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 0, id: "Sp1", ty: "Sp", files: 2, ranks: 1, x: 6, y: 10, facing: 0},
+		u{side: 1, id: "Lb2", ty: "LB", files: 2, ranks: 1, x: 20, y: 20, facing: 180})
+	out, err := battle.Apply(b, b.Start(), 0, lines([]string{"CHARGE Kn1 AT Lb2", "MOVE Sp1 9"}), rngDice{rand.New(rand.NewSource(1))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.NotApplied) != 1 || out.NotApplied[0].Line != 2 || !strings.Contains(out.NotApplied[0].Reason, `Sp1 may move at most 4"`) {
+		t.Errorf("not applied %+v", out.NotApplied)
+	}
+	// Charging spearmen rolls no die before the melee: the move is
+	// refused with the whole block.
+	b = field(t,
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 0, id: "Sp1", ty: "Sp", files: 2, ranks: 1, x: 6, y: 10, facing: 0},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 1, x: 20, y: 20, facing: 180})
+	_, err = battle.Apply(b, b.Start(), 0, lines([]string{"CHARGE Kn1 AT Sp2", "MOVE Sp1 9"}), strike.NewScript())
+	var r *battle.Refusal
+	if !errors.As(err, &r) || r.Line != 2 {
+		t.Errorf("want line 2 refused, got %v", err)
+	}
+}
+
+// TestOrdersRouted: a unit that fails its morale check by 5 or more
+// breaks and routs off the table (R546).
+func TestOrdersRouted(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Lb1", ty: "LB", files: 4, ranks: 1, x: 20, y: 10, facing: 0, trained: true},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 3, ranks: 1, x: 20, y: 20, facing: 180})
+	// 4 doubles: 8 strikes, 4DM on 3 stands; morale 10 −1 (a stand) −2
+	// (disordered) = 7: a 20 fails by 13 and breaks.
+	out := play(t, b, b.Start(), []int{1, 1, 1, 1, 20}, nil, "SHOOT Lb1 AT Sp2")
+	if g := out.State.Units[1].Gone; g != "routed" {
+		t.Fatalf("Sp2 gone %q", g)
+	}
+	if mo := find[*battle.MoraleEvent](out); len(mo) != 1 || mo[0].Outcome != "break" {
+		t.Errorf("morale %+v", mo)
+	}
+}
+
+// TestOrdersSupportingFire: a missile unit not charged with the charger
+// in its arc and range shoots it as if at distant range (SUPPORTING UNIT
+// REACTIONS, R552).
+func TestOrdersSupportingFire(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 1, x: 20, y: 22, facing: 180},
+		u{side: 1, id: "Cb2", ty: "CB", files: 2, ranks: 1, x: 26, y: 26, facing: 180})
+	// Cb2's stand with the whole of a charging stand in its arc shoots,
+	// as at distant range, CV 4: 20; the other's arc holds no whole
+	// stand. Sp2 stands; Kn 20, 20; Sp 20, 20: a tie, the knights retreat.
+	out := play(t, b, b.Start(), []int{20, 20, 20, 20, 20}, nil, "CHARGE Kn1 AT Sp2")
+	v := find[*battle.VolleyEvent](out)
+	if len(v) != 1 || v[0].Shooter != "Cb2" || v[0].Fire != "supporting fire" || len(v[0].Rolls) != 1 || v[0].Rolls[0].CV != 4 {
+		t.Fatalf("volleys %+v", v)
+	}
+	if len(find[*battle.MeleeEvent](out)) != 1 {
+		t.Error("no melee")
+	}
+}
+
+// TestOrdersCounterCharge: cavalry charged by knights counter-charges
+// half the remaining distance and earns its charge bonus (FORMED
+// CAVALRY, DISMOUNTED KNIGHTS and MAA; R552).
+func TestOrdersCounterCharge(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Cv2", ty: "Cv", files: 2, ranks: 1, x: 20, y: 24, facing: 180})
+	out := play(t, b, b.Start(), []int{20, 20, 20, 20}, nil, "CHARGE Kn1 AT Cv2")
+	var counter *battle.MovedEvent
+	for _, m := range find[*battle.MovedEvent](out) {
+		if m.Order == battle.MoveCounter {
+			counter = m
+		}
+	}
+	if counter == nil || counter.Unit != "Cv2" || counter.Inches != 4 {
+		t.Fatalf("counter-charge %+v", counter)
+	}
+	m := find[*battle.MeleeEvent](out)[0]
+	if !strings.Contains(m.Defender.CV, "+2") || !strings.Contains(m.Attacker.CV, "+2") {
+		t.Errorf("charge bonuses: attacker %s, defender %s", m.Attacker.CV, m.Defender.CV)
+	}
+}
+
+// TestOrdersStationarySpears: spearmen charged frontally in the open in
+// good order, not having moved in the block, fight 3 ranks deep (WHO CAN
+// MELEE and SHOOT).
+func TestOrdersStationarySpears(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Kn1", ty: "Kn", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 3, x: 20, y: 20, facing: 180})
+	out, err := battle.Apply(b, b.Start(), 0, lines([]string{"CHARGE Kn1 AT Sp2"}), rngDice{rand.New(rand.NewSource(2))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := find[*battle.MeleeEvent](out); len(m) != 1 || m[0].Defender.Fighters != 6 {
+		t.Errorf("melee %+v", m)
+	}
+}
+
+// TestOrdersChargeSight: a unit charges only what is ahead of its front
+// (R544), and nobody shoots at units in melee (R545).
+func TestOrdersChargeSight(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Sp1", ty: "Sp", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 0, id: "Lb1", ty: "LB", files: 2, ranks: 1, x: 34, y: 4, facing: 0},
+		u{side: 1, id: "Cv2", ty: "Cv", files: 2, ranks: 1, x: 20, y: 4, facing: 0},
+		u{side: 1, id: "Maa2", ty: "Maa", files: 2, ranks: 1, x: 34, y: 12, facing: 180},
+		u{side: 0, id: "Maa1", ty: "Maa", files: 2, ranks: 1, x: 34, y: 12, facing: 0})
+	_, err := battle.Apply(b, b.Start(), 0, lines([]string{"CHARGE Sp1 AT Cv2"}), strike.NewScript())
+	var r *battle.Refusal
+	if !errors.As(err, &r) || !strings.Contains(r.Reason, "Sp1 cannot see Cv2") {
+		t.Errorf("charge behind: %v", err)
+	}
+	_, err = battle.Apply(b, b.Start(), 0, lines([]string{"SHOOT Lb1 AT Maa2"}), strike.NewScript())
+	if !errors.As(err, &r) || !strings.Contains(r.Reason, "units in melee are not shot at") {
+		t.Errorf("shooting into melee: %v", err)
+	}
+}
