@@ -8,6 +8,7 @@ import (
 
 	"herald/engine/strike"
 	"herald/engine/strike/battle"
+	"herald/engine/strike/table"
 )
 
 // TestJudge is the house victory condition (R540).
@@ -210,5 +211,24 @@ func TestOrdersChargeSight(t *testing.T) {
 	_, err = battle.Apply(b, b.Start(), 0, lines([]string{"SHOOT Lb1 AT Maa2"}), strike.NewScript())
 	if !errors.As(err, &r) || !strings.Contains(r.Reason, "units in melee are not shot at") {
 		t.Errorf("shooting into melee: %v", err)
+	}
+}
+
+// TestOrdersFoeHigher: shooting at a unit on higher ground costs 3 (COMBAT
+// TABLE, SHARED), judged from the units' centres (R555).
+func TestOrdersFoeHigher(t *testing.T) {
+	for _, c := range []struct {
+		kind table.Terrain
+		cv   int
+	}{{table.HigherGround, 4}, {table.GentleSlope, 7}, {table.Obstacle, 4}} {
+		b := field(t,
+			u{side: 0, id: "Lb1", ty: "LB", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+			u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 1, x: 20, y: 20, facing: 180})
+		b.Table.Areas = []table.Area{{Name: "hill", Terrain: c.kind, Shape: table.Polygon{{X: 0, Y: 18}, {X: 48, Y: 18}, {X: 48, Y: 36}, {X: 0, Y: 36}}}}
+		out := play(t, b, b.Start(), []int{20, 20}, nil, "SHOOT Lb1 AT Sp2")
+		v := find[*battle.VolleyEvent](out)
+		if len(v) != 1 || v[0].Rolls[0].CV != c.cv {
+			t.Errorf("%s: volleys %+v, want CV %d", c.kind, v, c.cv)
+		}
 	}
 }
