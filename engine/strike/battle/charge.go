@@ -220,7 +220,7 @@ func (p *play) charge(o Order) (*Refusal, error) {
 		if len(shots) == 0 {
 			continue
 		}
-		p.emit(EvReaction, &ReactionEvent{Unit: p.id(k), Charger: sp.ID, Reaction: string(strike.ShootAtCharger), Why: "a supporting unit able to shoot the charger must (SUPPORTING UNIT REACTIONS)"})
+		p.emit(EvReaction, &ReactionEvent{Unit: p.id(k), Charger: sp.ID, Reaction: string(strike.ShootAtCharger), Why: "a supporting unit able to shoot the charger must"})
 		if err := p.fire(k, i, shots, "supporting fire"); err != nil {
 			return nil, err
 		}

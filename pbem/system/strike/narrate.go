@@ -58,11 +58,25 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 			out = append(out, fmt.Sprintf("  d20 for %s: %d, %s", r.Who, r.Roll, res))
 		}
 	}
+	evs := make([]battle.Event, len(events))
 	for i, raw := range events {
 		e, err := battle.DecodeEvent(raw)
 		if err != nil {
 			return nil, fmt.Errorf("event %d: %w", i+1, err)
 		}
+		evs[i] = e
+	}
+	// shootsNext: the volley after event i is the target's own SHOOT,
+	// answered first by a faster shooter (RATE OF FIRE).
+	shootsNext := func(i int, who string) bool {
+		if i+1 >= len(evs) {
+			return false
+		}
+		v, ok := evs[i+1].Data.(*battle.VolleyEvent)
+		return ok && v.Shooter == who && v.Fire == ""
+	}
+	charged := map[string]bool{} // units whose first charge move was told
+	for i, e := range evs {
 		switch d := e.Data.(type) {
 		case *battle.ChargeEvent:
 			say("1. DECLARE CHARGES and ADVANCE 1 MOVE", "%s charge %s in its %s, %s\" away (charge move %s\")", b.name(d.Unit), d.Target, d.Aspect, inch(d.Inches), inch(d.Reach))
@@ -80,16 +94,34 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 			if d.Target != "" {
 				s += " towards " + d.Target
 			}
-			say(moveRule[d.Order], "%s, now facing %g°", s, round(d.Facing))
+			rule := moveRule[d.Order]
+			if d.Order == battle.MoveCharge {
+				if charged[d.Unit] {
+					rule = "3. ADVANCE CHARGING UNIT TO CONTACT, 4. MATCH UP"
+				}
+				charged[d.Unit] = true
+			}
+			say(rule, "%s, now facing %g°", s, round(d.Facing))
 		case *battle.ReactionEvent:
 			s := fmt.Sprintf("%s react to %s's charge: %s", b.name(d.Unit), d.Charger, d.Reaction)
 			if d.Why != "" {
 				s += ": " + d.Why
 			}
-			say("2. REACTION TO A CHARGE", "%s", s)
+			rule := "2. REACTION TO A CHARGE"
+			if d.Reaction == "shoot" {
+				rule = "SUPPORTING UNIT REACTIONS"
+			}
+			say(rule, "%s", s)
 		case *battle.VolleyEvent:
 			what := "shoot at"
-			if d.Fire != "" {
+			switch d.Fire {
+			case "":
+			case "return fire":
+				what = "must shoot back at"
+				if shootsNext(i, d.Target) {
+					what = "must shoot back, and with the higher rate of fire roll first, at"
+				}
+			default:
 				what = d.Fire + " at"
 			}
 			say(fireRule[d.Fire], "%s %s %s with %s", b.name(d.Shooter), what, d.Target, plural(len(d.Rolls), "stand", "stands"))
@@ -127,7 +159,11 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 			if d.AttackerLost {
 				loser, winner = d.Attacker, d.Defender
 			}
-			say("MELEEPROCEDURE", "  %s scored %d, %s %d: %s is the original loser", winner.Unit, winner.Strikes, loser.Unit, loser.Strikes, loser.Unit)
+			tie := ""
+			if winner.Strikes == loser.Strikes {
+				tie = " (ties always go to the defender or counter-charger)"
+			}
+			say("MELEEPROCEDURE", "  %s scored %d, %s %d: %s is the original loser%s", winner.Unit, winner.Strikes, loser.Unit, loser.Strikes, loser.Unit, tie)
 			for _, s := range []battle.MeleeSideRec{d.Attacker, d.Defender} {
 				if s.Taken != "NE" || s.StandsLost > 0 {
 					say("Strike Results Table (SRT)", "  %s take %s, losing %s", s.Unit, s.Taken, plural(s.StandsLost, "stand", "stands"))

@@ -312,3 +312,45 @@ func TestSceneOf(t *testing.T) {
 		t.Error("a picture without a renderer")
 	}
 }
+
+// TestNarrateDuelAndCharge: a duel the faster shooter opens is told as
+// such (RATE OF FIRE), and a charge's second move cites the advance to
+// contact and the match up.
+func TestNarrateDuelAndCharge(t *testing.T) {
+	m := mauron(t)
+	tb := m.B.Tables
+	b := &battle.Battle{ID: "t", Title: "T", Sides: [2]string{"Blue", "Red"}, Table: table.Table{Width: 48, Height: 36}, Turns: 2,
+		Victory: battle.Victory{StandsLost: 1}, Tables: tb, Units: []battle.UnitSpec{
+			{ID: "Cb1", Name: "Crossbows", Side: 0, Type: tb.Troops["CB"], Files: 2, Ranks: 1, StandWidth: 2, StandDepth: 1, Pos: table.Vec{X: 10, Y: 10}},
+			{ID: "Kn1", Name: "Knights", Side: 0, Type: tb.Troops["Kn"], Files: 2, Ranks: 1, StandWidth: 2, StandDepth: 2, Pos: table.Vec{X: 30, Y: 10}},
+			{ID: "Lb2", Name: "Bows", Side: 1, Type: tb.Troops["LB"], Files: 2, Ranks: 1, StandWidth: 2, StandDepth: 1, Pos: table.Vec{X: 10, Y: 20}, Facing: 180},
+			{ID: "Sp2", Name: "Spears", Side: 1, Type: tb.Troops["Sp"], Files: 2, Ranks: 1, StandWidth: 2, StandDepth: 1, Pos: table.Vec{X: 30, Y: 22}, Facing: 180},
+		}}
+	if err := b.Check(); err != nil {
+		t.Fatal(err)
+	}
+	bt := &Battle{B: b}
+	st, _ := bt.Start()
+	d := &logDice{r: rand.New(rand.NewSource(9))}
+	res, err := bt.Play(st, 0, []system.Line{{No: 1, Text: "SHOOT Cb1 AT Lb2"}, {No: 2, Text: "CHARGE Kn1 AT Sp2"}}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := bt.Narrate(res.Events, d.log, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"Lb2 (Bows) must shoot back, and with the higher rate of fire roll first, at Cb1 with 2 stands (RATE OF FIRE (ROF))",
+		"Cb1 (Crossbows) shoot at Lb2 with",
+		"Kn1 (Knights) charges 6\" towards Sp2, now facing 0° (1. DECLARE CHARGES and ADVANCE 1 MOVE)",
+		"Kn1 (Knights) charges 6\" towards Sp2, now facing 0° (3. ADVANCE CHARGING UNIT TO CONTACT, 4. MATCH UP)",
+		"Melee: Kn1 against Sp2's front (5. MELEE RESOLUTION)",
+		"Kn1 is the original loser (ties always go to the defender or counter-charger)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("narration lacks %q:\n%s", want, text)
+		}
+	}
+}
