@@ -84,7 +84,21 @@ func (p *play) shoot(o Order) (*Refusal, error) {
 			return r, nil
 		}
 		var free []strike.Shot
-		for _, s := range p.shots(i, f.Target) {
+		all := p.shots(i, f.Target)
+		if len(all) > 0 && len(used) > 0 && f.Stands > 0 {
+			n := 0
+			for _, s := range all {
+				if !used[s.Stand] {
+					n++
+				}
+			}
+			if n < f.Stands {
+				r := refuse(o, RuleSplit, "%d stands of %s may shoot at %s, %d of them given to other targets; %d are left for it, not %d", len(all), sp.ID, p.id(f.Target), len(all)-n, n, f.Stands)
+				r.Legal = p.targets(i)
+				return r, nil
+			}
+		}
+		for _, s := range all {
 			if !used[s.Stand] {
 				free = append(free, s)
 			}
@@ -118,7 +132,18 @@ func (p *play) shoot(o Order) (*Refusal, error) {
 		if !p.unit(pl.t).On() {
 			continue
 		}
-		if err := p.fire(i, pl.t, pl.shots, ""); err != nil {
+		// Stands lost to an earlier target's return fire do not shoot
+		// (R548).
+		var shots []strike.Shot
+		for _, s := range pl.shots {
+			if s.Stand.Rank*p.unit(i).Files+s.Stand.File < p.unit(i).Stands {
+				shots = append(shots, s)
+			}
+		}
+		if len(shots) == 0 {
+			continue
+		}
+		if err := p.fire(i, pl.t, shots, ""); err != nil {
 			return nil, err
 		}
 	}

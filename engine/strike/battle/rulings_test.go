@@ -232,3 +232,25 @@ func TestOrdersFoeHigher(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersSplitFire: SPLITTING FIRE assigns each eligible stand once,
+// in order, to the targets as written.
+func TestOrdersSplitFire(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Lb1", ty: "LB", files: 3, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 1, x: 18, y: 20, facing: 180},
+		u{side: 1, id: "Sp3", ty: "Sp", files: 2, ranks: 1, x: 25, y: 20, facing: 180})
+	out, err := battle.Apply(b, b.Start(), 0, lines([]string{"SHOOT Lb1 2 AT Sp2, 1 AT Sp3"}), rngDice{rand.New(rand.NewSource(3))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := find[*battle.VolleyEvent](out)
+	if len(v) != 2 || v[0].Target != "Sp2" || len(v[0].Rolls) != 2 || v[1].Target != "Sp3" || len(v[1].Rolls) != 1 {
+		t.Fatalf("volleys %+v", v)
+	}
+	_, err = battle.Apply(b, b.Start(), 0, lines([]string{"SHOOT Lb1 3 AT Sp2, 1 AT Sp3"}), strike.NewScript())
+	var r *battle.Refusal
+	if !errors.As(err, &r) || r.Rule != battle.RuleSplit || !strings.Contains(r.Reason, "2 stands of Lb1 may shoot at Sp3, 2 of them given to other targets; 0 are left for it, not 1") {
+		t.Errorf("over-split: %v", err)
+	}
+}
