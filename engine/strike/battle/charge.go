@@ -121,8 +121,9 @@ func (p *play) planCharge(o Order, i, j int) (chargePlan, *Refusal) {
 			continue
 		}
 		kf := p.fp(k).Outline()
-		if table.Distance(final.Outline(), kf) < 3-table.Eps && table.Distance(kf, tf.Outline()) > 3+table.Eps {
-			return pl, refuse(o, RuleChargeMove, "%s's charge would end within 3\" of %s, which it is not charging and which is not alongside %s", sp.ID, p.id(k), p.id(j))
+		c := p.b.Tables.Movement.ChargeClearance
+		if table.Distance(final.Outline(), kf) < c-table.Eps && table.Distance(kf, tf.Outline()) > c+table.Eps {
+			return pl, refuse(o, RuleChargeMove, "%s's charge would end within %g\" of %s, which it is not charging and which is not alongside %s", sp.ID, c, p.id(k), p.id(j))
 		}
 	}
 	return pl, nil

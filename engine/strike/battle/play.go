@@ -287,9 +287,10 @@ func (p *play) sweepTurn(i int, c table.Vec, deg float64) (table.Unit, string) {
 
 // move carries out MOVE, WHEEL and TURN (HOUSE MOVEMENT, R543): a unit
 // that charged this block or is in contact with an enemy may not move;
-// forward inches cost their length, backward inches twice theirs ("NOT
-// halved as 'non-forward movement is'", B. RETREAT AFTER MELEE), a wheel
-// the arc of its outer front corner, a turn half its MOVE; it may not
+// forward inches cost their length, backward inches movement.back_cost
+// times theirs ("NOT halved as 'non-forward movement is'", B. RETREAT
+// AFTER MELEE), a wheel the arc of its outer front corner, a turn
+// movement.turn_cost of its MOVE; it may not
 // pass through a friend, touch an enemy, or leave the table.
 func (p *play) move(o Order) *Refusal {
 	i := o.Unit
@@ -309,14 +310,15 @@ func (p *play) move(o Order) *Refusal {
 	case OrdMove:
 		cost := o.Inches
 		dir := f0.Forward()
+		back := p.b.Tables.Movement.BackCost
 		if o.Back {
-			cost, dir = 2*o.Inches, dir.Scale(-1)
+			cost, dir = back*o.Inches, dir.Scale(-1)
 		}
 		if cost > left+table.Eps {
 			r := refuse(o, RuleMovement, "%s may move at most %s\" (its MOVE is %g\", %g\" used)", sp.ID, inch(left), sp.Type.Move, u.Moved)
 			if o.Back {
-				r.Reason = fmt.Sprintf("%s may move back at most %s\" (each inch back costs 2 of its %s\" left)", sp.ID, inch(left/2), inch(left))
-				r.Legal = []string{fmt.Sprintf("MOVE %s BACK %s", sp.ID, inch(left/2))}
+				r.Reason = fmt.Sprintf("%s may move back at most %s\" (each inch back costs %g of its %s\" left)", sp.ID, inch(left/back), back, inch(left))
+				r.Legal = []string{fmt.Sprintf("MOVE %s BACK %s", sp.ID, inch(left/back))}
 			} else {
 				r.Legal = []string{fmt.Sprintf("MOVE %s %s", sp.ID, inch(left))}
 			}
@@ -360,9 +362,9 @@ func (p *play) move(o Order) *Refusal {
 		}
 		p.emit(EvMoved, &MovedEvent{Unit: sp.ID, Order: MoveWheel, Inches: cost, Path: []table.Vec{f0.Pos, f.Pos}, Pos: f.Pos, Facing: f.Facing})
 	case OrdTurn:
-		cost := sp.Type.Move / 2
+		cost := sp.Type.Move * p.b.Tables.Movement.TurnCost
 		if cost > left+table.Eps {
-			return refuse(o, RuleMovement, "%s has %s\" of its MOVE left; a turn costs half its MOVE, %s\"", sp.ID, inch(left), inch(cost))
+			return refuse(o, RuleMovement, "%s has %s\" of its MOVE left; a turn costs %s\"", sp.ID, inch(left), inch(cost))
 		}
 		deg := map[string]float64{"LEFT": -90, "RIGHT": 90, "ABOUT": 180}[o.Dir]
 		c := f0.World(table.Vec{Y: -f0.Depth() / 2})
