@@ -254,3 +254,29 @@ func TestOrdersSplitFire(t *testing.T) {
 		t.Errorf("over-split: %v", err)
 	}
 }
+
+// TestDecodeRefuses states that are not of the battle or not whole.
+func TestDecodeRefuses(t *testing.T) {
+	b := mauron(t)
+	good := string(b.Start().Encode())
+	for _, c := range []struct{ old, new, want string }{
+		{`"id":"Kn1"`, `"id":"Kn9"`, "unit 0 is Kn9"},
+		{`"stands":3`, `"stands":4`, "Kn1 has 4 stands in 3×1"},
+		{`"files":3`, `"files":0`, "stands in 0×1"},
+		{`"turn":1`, `"turn":0`, "turn 0"},
+		{`"side":0,"blocks"`, `"side":2,"blocks"`, "side 2"},
+		{`"over":false`, `"over":false,"extra":1`, "unknown field"},
+		{`"moved":0`, `"moved":-1`, "negative"},
+	} {
+		if !strings.Contains(good, c.old) {
+			t.Fatalf("no %s in %s", c.old, good)
+		}
+		_, err := battle.Decode(b, []byte(strings.Replace(good, c.old, c.new, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.new, err, c.want)
+		}
+	}
+	if _, err := battle.Decode(b, []byte(good)); err != nil {
+		t.Error(err)
+	}
+}

@@ -85,9 +85,17 @@ func Decode(b *Battle, data []byte) (*State, error) {
 		if u.ID != b.Units[i].ID || u.Side != b.Units[i].Side {
 			return nil, fmt.Errorf("strike state: unit %d is %s of side %d, battle %s has %s", i, u.ID, u.Side, b.ID, b.Units[i].ID)
 		}
+		switch {
+		case u.Files < 1 || u.Ranks < 1 || u.Stands < 0 || u.Stands > u.Files*u.Ranks:
+			return nil, fmt.Errorf("strike state: %s has %d stands in %d×%d", u.ID, u.Stands, u.Files, u.Ranks)
+		case u.FiguresLost < 0 || u.Moved < 0 || u.Charged < 0:
+			return nil, fmt.Errorf("strike state: %s has negative counts", u.ID)
+		case (u.Personality == nil) != (b.Units[i].Personality == nil):
+			return nil, fmt.Errorf("strike state: %s's Personality does not match the battle's", u.ID)
+		}
 	}
-	if s.Side != 0 && s.Side != 1 {
-		return nil, fmt.Errorf("strike state: side %d", s.Side)
+	if s.Side != 0 && s.Side != 1 || s.Turn < 1 || s.Blocks < 0 || s.Winner < -1 || s.Winner > 1 {
+		return nil, fmt.Errorf("strike state: side %d, turn %d, block %d, winner %d", s.Side, s.Turn, s.Blocks, s.Winner)
 	}
 	return &s, nil
 }
