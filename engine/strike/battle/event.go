@@ -51,7 +51,6 @@ const (
 	MoveTurn     = "turn"
 	MoveCharge   = "charge"
 	MoveCounter  = "counter-charge"
-	MoveMatchUp  = "match up"
 	MoveRetreat  = "retreat"
 	MoveFallBack = "fall back"
 	MoveRetire   = "retire"
@@ -278,13 +277,16 @@ func (s *State) Apply(b *Battle, e Event) error {
 		if err != nil {
 			return err
 		}
-		u.Pos, u.Facing = d.Pos, d.Facing
 		switch d.Order {
 		case MoveForward, MoveBack, MoveWheel, MoveTurn:
 			u.Moved += d.Inches
 		case MoveCharge, MoveCounter:
 			u.Charged += d.Inches
+		case MoveRetreat, MoveFallBack, MoveRetire:
+		default:
+			return fmt.Errorf("a move of %s by order %q", d.Unit, d.Order)
 		}
+		u.Pos, u.Facing = d.Pos, d.Facing
 	case *VolleyEvent:
 		sh, err := s.unit(b, d.Shooter)
 		if err != nil {

@@ -16,7 +16,6 @@ var moveRule = map[string]string{
 	battle.MoveTurn:     "HOUSE MOVEMENT (R543)",
 	battle.MoveCharge:   "1. DECLARE CHARGES and ADVANCE 1 MOVE",
 	battle.MoveCounter:  "FORMED CAVALRY, DISMOUNTED KNIGHTS and MAA",
-	battle.MoveMatchUp:  "4. MATCH UP",
 	battle.MoveRetreat:  "B. RETREAT AFTER MELEE",
 	battle.MoveFallBack: "HOUSE MORALE (R526)",
 	battle.MoveRetire:   "SKIRMISHERS/LIGHT CAVALRY/HORSE ARCHERS",
@@ -84,8 +83,7 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 			what := map[string]string{
 				battle.MoveForward: "moves forward", battle.MoveBack: "moves back", battle.MoveWheel: "wheels",
 				battle.MoveTurn: "turns", battle.MoveCharge: "charges", battle.MoveCounter: "counter-charges",
-				battle.MoveMatchUp: "matches up", battle.MoveRetreat: "retreats", battle.MoveFallBack: "falls back",
-				battle.MoveRetire: "retires",
+				battle.MoveRetreat: "retreats", battle.MoveFallBack: "falls back", battle.MoveRetire: "retires",
 			}[d.Order]
 			s := fmt.Sprintf("%s %s", b.name(d.Unit), what)
 			if d.Inches > 0 && d.Order != battle.MoveTurn {

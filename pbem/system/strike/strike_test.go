@@ -354,3 +354,20 @@ func TestNarrateDuelAndCharge(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrateEveryMove: every kind of move a block can make is told with
+// its verb.
+func TestNarrateEveryMove(t *testing.T) {
+	b := mauron(t)
+	for order, verb := range map[string]string{
+		battle.MoveForward: "moves forward", battle.MoveBack: "moves back", battle.MoveWheel: "wheels", battle.MoveTurn: "turns",
+		battle.MoveCharge: "charges", battle.MoveCounter: "counter-charges", battle.MoveRetreat: "retreats",
+		battle.MoveFallBack: "falls back", battle.MoveRetire: "retires",
+	} {
+		e := battle.Event{Name: battle.EvMoved, Data: &battle.MovedEvent{Unit: "Kn1", Order: order, Inches: 2}}
+		lines, err := b.Narrate([][]byte{e.Encode()}, nil, 0)
+		if err != nil || len(lines) != 1 || !strings.HasPrefix(lines[0], "Kn1 (Knights of the Star) "+verb) || !strings.HasSuffix(lines[0], ")") {
+			t.Errorf("%s: %q %v", order, lines, err)
+		}
+	}
+}
