@@ -195,6 +195,18 @@ func (p *play) charge(o Order) (*Refusal, error) {
 	}
 	p.emit(EvMoved, &MovedEvent{Unit: sp.ID, Order: MoveCharge, Inches: first, Path: []table.Vec{f0.Pos, f1.Pos}, Pos: f1.Pos, Facing: f1.Facing, Target: tsp.ID})
 	halted := func() bool { return !p.unit(i).On() || p.unit(i).Disordered && p.lastMoraleFailed(i) }
+	// SUPPORTING UNIT REACTIONS, Knights: "Those who find a charger (who
+	// has not contacted a target) in their forward move zone and within 2
+	// moves MUST counter-charge in support. In this situation a new
+	// charge would result and halt the one that triggered it" (R557).
+	if !contactFirst {
+		if k, ok := p.supportingKnights(i, j); ok {
+			if err := p.counterInSupport(k, i, j); err != nil {
+				return nil, err
+			}
+			return nil, nil
+		}
+	}
 	// 2. REACTION TO A CHARGE: supporting units first ("Those not being
 	// charged and able to shoot a charger ... MUST do so ... as if at
 	// distant range").
@@ -331,7 +343,7 @@ func (p *play) charge(o Order) (*Refusal, error) {
 		strike.FlankOrRearContact(tc)
 		p.emit(EvStatus, &StatusEvent{Unit: tsp.ID, Why: fmt.Sprintf("attacked in its %s: disordered at the moment of contact (REAR and FLANK ATTACKS)", pl.aspect), After: statusOf(tc)})
 	}
-	p.melees = append(p.melees, pendingMelee{att: i, def: j, counter: counter, line: o.Line.No})
+	p.melees = append(p.melees, pendingMelee{att: i, def: j, counter: counter})
 	return nil, nil
 }
 
@@ -349,4 +361,58 @@ func (p *play) lastMoraleFailed(i int) bool {
 		}
 	}
 	return false
+}
+
+// supportingKnights finds the first enemy unit of the charger i (in the
+// battle's order, R557) that must counter-charge it in support: not its
+// target, not in contact, its table row a counter-charge, the charger
+// ahead of its front and within 2 of its moves, and a charge at the
+// charger legal for it.
+func (p *play) supportingKnights(i, j int) (int, bool) {
+	cf := p.fp(i)
+	for k := range p.st.Units {
+		v := p.unit(k)
+		if k == j || !v.On() || v.Side == p.unit(i).Side || len(p.inContact(k)) > 0 {
+			continue
+		}
+		kf := p.fp(k)
+		reach := table.AspectOf(kf, table.Centre(cf.Outline())) == table.Front &&
+			table.UnitDistance(kf, cf) <= 2*p.spec(k).Type.Move+table.Eps
+		re, _, err := strike.ReactTo(p.b.Tables, p.st.Core(p.b, k), strike.ChargeSituation{Role: strike.Supporting, ChargerInReach: reach})
+		if err != nil || re != strike.CounterCharge {
+			continue
+		}
+		if _, r := p.planCharge(Order{}, k, i); r == nil {
+			return k, true
+		}
+	}
+	return -1, false
+}
+
+// counterInSupport carries out a supporting counter-charge of k at the
+// charger i: k turns to face and goes straight to contact and matches up;
+// the charge of i at j halts; the melee of k (the new charger and a
+// counter-charger, ties going to it) and i follows after the block's
+// shooting (R557).
+func (p *play) counterInSupport(k, i, j int) error {
+	pl, r := p.planCharge(Order{}, k, i)
+	if r != nil {
+		return fmt.Errorf("strike: a supporting counter-charge found legal is not: %s", r.Reason)
+	}
+	p.emit(EvReaction, &ReactionEvent{Unit: p.id(k), Charger: p.id(i), Reaction: string(strike.CounterCharge),
+		Why: "knights finding a charger ahead of them within 2 moves must counter-charge in support"})
+	f0 := p.fp(k)
+	end := f0
+	end.Facing = pl.facing
+	end.Pos = end.Pos.Add(end.Forward().Scale(pl.inches))
+	end = p.matchUp(k, i, end, pl.aspect)
+	p.emit(EvMoved, &MovedEvent{Unit: p.id(k), Order: MoveCounter, Inches: pl.inches, Path: []table.Vec{f0.Pos, end.Pos}, Pos: end.Pos, Facing: end.Facing, Target: p.id(i)})
+	p.emit(EvFailed, &FailedEvent{Unit: p.id(i), Target: p.id(j), Why: fmt.Sprintf("halted by %s's counter-charge in support", p.id(k))})
+	if pl.aspect.IsFlankOrRear() {
+		ic := p.st.Core(p.b, i)
+		strike.FlankOrRearContact(ic)
+		p.emit(EvStatus, &StatusEvent{Unit: p.id(i), Why: fmt.Sprintf("attacked in its %s: disordered at the moment of contact (REAR and FLANK ATTACKS)", pl.aspect), After: statusOf(ic)})
+	}
+	p.melees = append(p.melees, pendingMelee{att: k, def: i, attCounter: true})
+	return nil
 }

@@ -279,7 +279,8 @@ func (p *play) melee(m pendingMelee) error {
 	woc := strike.WeaponOfChoice(ac, dc, p.openOrSlope(afp) && p.openOrSlope(dfp))
 	du := p.unit(d)
 	att := strike.MeleeSide{Unit: ac, Fighters: strike.Fighters(tb, ac, fa, false, aOpen), Charged: p.unit(a).Charged,
-		Ranks: afp.Ranks, InOpen: aOpen, FoeHigherOrObstacle: p.b.Table.FoeHigherOrObstacle(afp.Outline(), dfp.Outline()), WeaponOfChoice: woc == 1}
+		Ranks: afp.Ranks, InOpen: aOpen, FoeHigherOrObstacle: p.b.Table.FoeHigherOrObstacle(afp.Outline(), dfp.Outline()), WeaponOfChoice: woc == 1,
+		CounterCharger: m.attCounter}
 	def := strike.MeleeSide{Unit: dc, Fighters: strike.Fighters(tb, dc, fd, du.Moved == 0 && du.Charged == 0, dOpen), Charged: du.Charged,
 		Ranks: dfp.Ranks, InOpen: dOpen, FoeHigherOrObstacle: p.b.Table.FoeHigherOrObstacle(dfp.Outline(), afp.Outline()),
 		WeaponOfChoice: woc == 2, CounterCharger: m.counter}

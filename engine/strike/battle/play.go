@@ -46,9 +46,9 @@ type play struct {
 }
 
 type pendingMelee struct {
-	att, def int
-	counter  bool
-	line     int
+	att, def   int
+	counter    bool // the defender counter-charged
+	attCounter bool // the attacker is a counter-charger in support (R557)
 }
 
 // countDice remembers whether a die has been rolled in the block.

@@ -280,3 +280,46 @@ func TestDecodeRefuses(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestOrdersKnightsInSupport: knights who find a charger ahead of them
+// within 2 moves counter-charge it in support; the charge halts and the
+// knights' new charge is fought (SUPPORTING UNIT REACTIONS, Knights;
+// R557).
+func TestOrdersKnightsInSupport(t *testing.T) {
+	b := field(t,
+		u{side: 0, id: "Sp1", ty: "Sp", files: 2, ranks: 1, x: 20, y: 10, facing: 0},
+		u{side: 1, id: "Sp2", ty: "Sp", files: 2, ranks: 1, x: 20, y: 20, facing: 180},
+		u{side: 1, id: "Kn2", ty: "Kn", files: 2, ranks: 1, x: 28, y: 21, facing: 180})
+	// Every die misses: a tie, which goes to the counter-charger.
+	out, err := battle.Apply(b, b.Start(), 0, lines([]string{"CHARGE Sp1 AT Sp2"}), strike.NewScript(20, 20, 20, 20, 20, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := find[*battle.ReactionEvent](out)
+	if len(re) != 1 || re[0].Unit != "Kn2" || re[0].Reaction != "counter-charge" {
+		t.Fatalf("reactions %+v", re)
+	}
+	if f := find[*battle.FailedEvent](out); len(f) != 1 || f[0].Unit != "Sp1" || !strings.Contains(f[0].Why, "Kn2's counter-charge") {
+		t.Errorf("failed %+v", f)
+	}
+	m := find[*battle.MeleeEvent](out)
+	if len(m) != 1 || m[0].Attacker.Unit != "Kn2" || m[0].Defender.Unit != "Sp1" {
+		t.Fatalf("melee %+v", m)
+	}
+	if m[0].Attacker.Strikes != 0 || m[0].Defender.Strikes != 0 || m[0].AttackerLost {
+		t.Errorf("a tie went against the counter-charger: %+v", m[0])
+	}
+	if mv := find[*battle.MovedEvent](out); mv[len(mv)-1].Unit != "Sp1" || mv[len(mv)-1].Order != battle.MoveRetreat {
+		t.Errorf("the charger does not retreat: %+v", mv[len(mv)-1])
+	}
+	// Knights facing away do not see the charger.
+	b.Units[2].Facing = 0
+	b.Units[2].Pos.Y = 19
+	out, err = battle.Apply(b, b.Start(), 0, lines([]string{"CHARGE Sp1 AT Sp2"}), rngDice{rand.New(rand.NewSource(4))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := find[*battle.MeleeEvent](out); len(m) != 1 || m[0].Attacker.Unit != "Sp1" {
+		t.Errorf("melee %+v", m)
+	}
+}
