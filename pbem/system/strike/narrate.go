@@ -106,7 +106,7 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 				s += ": " + d.Why
 			}
 			rule := "2. REACTION TO A CHARGE"
-			if d.Reaction == "shoot" {
+			if d.Reaction == "shoot" || strings.Contains(d.Why, "in support") {
 				rule = "SUPPORTING UNIT REACTIONS"
 			}
 			say(rule, "%s", s)
