@@ -49,7 +49,7 @@ func (p *parser) strikeTables(b []byte) *strike.Tables {
 	if root == nil {
 		return nil
 	}
-	o := p.object(root, "", "combat", "melee", "arcs", "weapons", "troops", "srt", "personalities", "pcs", "morale", "reactions")
+	o := p.object(root, "", "combat", "melee", "arcs", "weapons", "troops", "srt", "personalities", "pcs", "morale", "reactions", "movement")
 	t := &strike.Tables{}
 	if n := o.node("combat", true); n != nil {
 		t.Combat = p.strikeCombat(n, "combat")
@@ -90,6 +90,17 @@ func (p *parser) strikeTables(b []byte) *strike.Tables {
 	}
 	if n := o.node("reactions", true); n != nil {
 		t.Reactions = p.strikeReactions(n, t.Troops)
+	}
+	if n := o.node("movement", true); n != nil {
+		m := p.object(n, "movement", "back_cost", "turn_cost", "charge_clearance")
+		t.Movement = strike.MovementTable{BackCost: p.inches(m, "back_cost", true), TurnCost: p.inches(m, "turn_cost", true),
+			ChargeClearance: p.inches(m, "charge_clearance", true)}
+		if m.has("back_cost") && t.Movement.BackCost < 1 {
+			p.add(m.line("back_cost"), "movement.back_cost", "%g: an inch backward costs at least an inch of MOVE", t.Movement.BackCost)
+		}
+		if m.has("turn_cost") && t.Movement.TurnCost > 1 {
+			p.add(m.line("turn_cost"), "movement.turn_cost", "%g: a turn costs a share of a MOVE, 0 to 1", t.Movement.TurnCost)
+		}
 	}
 	return t
 }

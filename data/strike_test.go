@@ -47,6 +47,7 @@ func TestStrikeTablesAgreeWithTheFragment(t *testing.T) {
 	eq("foe higher or obstacle", c.FoeHigherOrObstacle, -3)
 	eq("Sp ranks", tb.Melee.SpearRanks, 3)
 	eq("retreat per strike", tb.Melee.RetreatPerStrike, 1.0)
+	eq("charge clearance (CHARGE MOVEMENT and BONUS)", tb.Movement.ChargeClearance, 3.0)
 	eq("skirmish arc", tb.Arcs["skirmish"], 45.0)
 	eq("light cavalry arc", tb.Arcs["light_cavalry"], 180.0)
 	eq("arcs", len(tb.Arcs), 3)
@@ -117,6 +118,8 @@ func TestStrikeTablesBad(t *testing.T) {
 		{"bad distance", "move: 6, figures: 2", "move: six, figures: 2", `"six" is not a distance`},
 		{"under fire", "under_fire: 20", "under_fire: 30", "pcs.under_fire: 30"},
 		{"missing morale", "fail_break: 5", "", "morale.fail_break: missing"},
+		{"back cost", "back_cost: 2 ", "back_cost: 0.5 ", "movement.back_cost: 0.5: an inch backward costs at least an inch"},
+		{"no movement", "movement:\n", "moves:\n", `unknown field "moves"`},
 		{"a named type missing", "  Fkn: {name: Fkn,", "  Fkx: {name: Fkn,", "troops.Fkn: missing: the rules name this type"},
 		{"quality", "qualities: [superior, trained]}\n  Fkn", "qualities: [veteran]}\n  Fkn", `unknown quality "veteran"`},
 	}

@@ -20,6 +20,16 @@ type Tables struct {
 	PCS           PCSTable
 	Morale        MoraleTable
 	Reactions     map[string]*Reactions // by troop type id
+	Movement      MovementTable
+}
+
+// MovementTable holds the numbers of orders by mail (engine/strike/battle,
+// ruling R543): the fragment has no movement rules but the 3" of CHARGE
+// MOVEMENT and BONUS.
+type MovementTable struct {
+	BackCost        float64 // inches of MOVE one inch backward costs (house: 2, non-forward movement is halved)
+	TurnCost        float64 // a TURN's cost as a share of MOVE (house: ½)
+	ChargeClearance float64 // a charger may not come within this of an enemy it does not charge (FRAGMENT: 3")
 }
 
 // CombatTable is the fragment's COMBAT TABLE: the basic CV and each

@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"herald/engine"
+	"herald/mapimg/tabletop"
 	"herald/pbem"
 	"herald/pbem/dice"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
 	"herald/pbem/system"
 	"herald/pbem/system/menofiron"
+	"herald/pbem/system/strike"
 	"herald/templates"
 )
 
@@ -28,7 +30,9 @@ import (
 
 // DefaultSystems are the game systems a Service runs when its Config
 // names none.
-func DefaultSystems() []system.System { return []system.System{menofiron.System{}} }
+func DefaultSystems() []system.System {
+	return []system.System{menofiron.System{}, strike.New(tabletop.Render)}
+}
 
 // LoadBattle loads a battle of the default systems by its id.
 func LoadBattle(id string) (system.Battle, error) {
