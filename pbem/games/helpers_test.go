@@ -82,7 +82,7 @@ func newFixtureWith(t testing.TB, systems []system.System, scenario string, play
 }
 
 func (f *fixture) service() *Service {
-	svc, err := New(Config{Store: f.st, Address: heraldAddr, Now: func() time.Time { return f.clock }, Systems: f.systems,
+	svc, err := New(Config{Store: f.st, Address: heraldAddr, Now: func() time.Time { return f.clock }, Systems: f.systems, Pictures: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		f.t.Fatal(err)

@@ -149,7 +149,7 @@ func (s *Service) drawAnew(j mapJob) ([]byte, error) {
 
 // drawSystem draws a job's picture of another system's battle.
 func (s *Service) drawSystem(b system.Battle, j mapJob) ([]byte, error) {
-	if s.cfg.Map == nil {
+	if !s.cfg.Pictures {
 		return nil, nil
 	}
 	after, err := b.Decode(j.After)

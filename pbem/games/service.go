@@ -59,6 +59,9 @@ type Config struct {
 	// is then kept among the undeliverable mails and logged as an error
 	// (docs/mail-orders.md, "Replies"). Temporary failures never end them.
 	GiveUpAfter int
+	// Pictures turns on the pictures of other game systems' battles
+	// (Battle.Picture) in their mails, as Map does Men of Iron's maps.
+	Pictures bool
 	// Drawn, when set, is handed every picture of another system's
 	// battle as it is drawn (herald demo keeps them); Map's pictures the
 	// MapFunc sees itself.

@@ -305,7 +305,7 @@ func (s *Service) playSystem(tx *store.Tx, g *game, b block, lines []system.Line
 func (s *Service) announceSystem(tx *store.Tx, g *game, b block, before system.State, res *system.Result, up *dice.Update) error {
 	ref := mailRef{kind: "result", tag: fmt.Sprintf("b%d-", up.Batch), latest: true}
 	var mapCID string
-	if s.cfg.Map != nil {
+	if s.cfg.Pictures {
 		mapCID = fmt.Sprintf("map.%s.%d@%s", g.rec.ID, up.Batch, s.host())
 		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: mapCID}}
 		ref.maps = []mapJob{{Scenario: g.battle.ID(), Before: before.Encode(), After: g.state.Encode(), Events: rawEvents(res.Events)}}
@@ -328,10 +328,13 @@ func (s *Service) announceSystem(tx *store.Tx, g *game, b block, before system.S
 		return acc, err
 	}
 	if g.rec.Over {
+		// Both players get the same end: the sender's account, without
+		// the lines of his block not carried out, which are his alone.
 		acc, err := account(b.side)
 		if err != nil {
 			return err
 		}
+		acc.NotApplied = nil
 		return s.gameOver(tx, g, acc, ref, "")
 	}
 	turn := g.state.Turn()
@@ -409,7 +412,7 @@ func rollViews(rolls []dice.Roll) []templates.RollView {
 	for i, r := range rolls {
 		out[i] = templates.RollView{Seq: int(r.Seq), Purpose: r.Purpose, Die: r.Value}
 		if r.Faces != 0 && r.Faces != 10 {
-			out[i].Purpose = fmt.Sprintf("%s (a %d-faced die, 0 to %d)", r.Purpose, r.Faces, r.Faces-1)
+			out[i].Purpose = fmt.Sprintf("%s (a %d-faced die logged from 0: %d is its face %d)", r.Purpose, r.Faces, r.Value, r.Value+1)
 		}
 	}
 	return out

@@ -97,7 +97,7 @@ func demo(ctx context.Context, env Env, out string, moves int, scenario string) 
 	// Scripted players write far faster than people: a long battle would
 	// pass the hourly limit on a player's mails and stop the game there.
 	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: maps.fn(), ArmyMap: armyMapFunc(true), Logger: log,
-		PerHour: 1 << 20, Drawn: maps.keep})
+		PerHour: 1 << 20, Pictures: true, Drawn: maps.keep})
 	if err != nil {
 		return err
 	}

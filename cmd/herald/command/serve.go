@@ -109,7 +109,7 @@ func serveConfigured(ctx context.Context, cfg *Config) error {
 	defer st.Close()
 	svc, err := games.New(games.Config{Store: st, Address: cfg.Address, Name: cfg.Name, Organizers: cfg.Organizers,
 		MaxMailBytes: cfg.Limits.MaxMailBytes, PerHour: cfg.Limits.PerHour,
-		AnswersPerHour: cfg.Limits.AnswersPerHour, Map: mapFunc(cfg.mapEnabled()), ArmyMap: armyMapFunc(cfg.mapEnabled()), Logger: log})
+		AnswersPerHour: cfg.Limits.AnswersPerHour, Map: mapFunc(cfg.mapEnabled()), ArmyMap: armyMapFunc(cfg.mapEnabled()), Pictures: cfg.mapEnabled(), Logger: log})
 	if err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func serveEmbedded(ctx context.Context, env Env, local localSetup) error {
 		return err
 	}
 	defer st.Close()
-	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: mapFunc(true), ArmyMap: armyMapFunc(true), Logger: log})
+	svc, err := games.New(games.Config{Store: st, Address: "herald@localhost", Map: mapFunc(true), ArmyMap: armyMapFunc(true), Pictures: true, Logger: log})
 	if err != nil {
 		return err
 	}

@@ -72,6 +72,11 @@ func SceneOf(b *battle.Battle, before, after *battle.State, events [][]byte) (ta
 			si, ti := b.Index(d.Shooter), b.Index(d.Target)
 			sf, tf := st.Footprint(b, si), st.Footprint(b, ti)
 			p, q := closest(sf.Outline(), tf.Outline())
+			if p.Sub(q).Len() < 0.05 {
+				// Touching (fire at a charger at contact): from the
+				// shooter's front to the target's centre instead.
+				p, q = sf.Pos, table.Centre(tf.Outline())
+			}
 			marks = append(marks, tabletop.Mark{Kind: "shot", Side: b.Units[si].Side, Path: []tabletop.Vec{vec(p), vec(q)},
 				Label: plural(d.Strikes, "strike", "strikes")})
 			marks = append(marks, arcAndRange(b, sf, si)...)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand"
 	"strings"
 
 	"herald/data"
@@ -165,12 +166,12 @@ func (s *State) Standing(side int) string {
 func (s *State) Turn() system.Turn {
 	side := s.b.Sides[s.S.Side]
 	if s.S.Over {
-		return system.Turn{Side: s.S.Side, Label: s.b.Title + ": the battle is over", Waiting: "The battle is over: " + s.S.Result + "."}
+		return system.Turn{Side: s.S.Side, Label: s.b.Title + ": the battle is over", Waiting: "over: " + s.S.Result}
 	}
 	return system.Turn{
 		Side:    s.S.Side,
 		Label:   fmt.Sprintf("Turn %d, the %s move", s.S.Turn, side),
-		Waiting: fmt.Sprintf("%s waits for the orders of the %s for turn %d of %d.", s.b.Title, side, s.S.Turn, s.b.Turns),
+		Waiting: fmt.Sprintf("waiting for the orders of the %s for turn %d of %d", side, s.S.Turn, s.b.Turns),
 		Legal:   battle.Suggest(s.b, s.S),
 	}
 }
@@ -230,4 +231,15 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// Auto is a legal block for side chosen by battle.Auto with a generator
+// seeded by seed, for herald demo's scripted players (the table is
+// public: they look at it as a player across the table does).
+func (b *Battle) Auto(st system.State, side int, seed int64) ([]string, error) {
+	s, err := b.state(st)
+	if err != nil {
+		return nil, err
+	}
+	return battle.Auto(b.B, s, side, rand.New(rand.NewSource(seed))), nil
 }
