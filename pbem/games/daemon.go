@@ -97,9 +97,12 @@ func (s *Service) Serve(ctx context.Context, in *mailbox.Intake, send SendFunc, 
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- s.RunOutbox(ctx, send, interval) }()
+	clocks := make(chan struct{})
+	go func() { s.runClocks(ctx, s.cfg.ClockTick); close(clocks) }()
 	err := in.Run(ctx, s.Handle)
 	cancel()
 	<-done
+	<-clocks
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}
