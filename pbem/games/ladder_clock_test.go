@@ -1,0 +1,227 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"herald/pbem/ladder"
+	"herald/pbem/mailbox"
+	"herald/templates"
+)
+
+// start has the organizer start a melee-test game between first (the
+// Scots, who act first) and second, and returns its id and each player's
+// key for it, read from the welcomes.
+func (f *ladderFix) start(first, second string) (string, map[string]string) {
+	f.t.Helper()
+	says, err := f.svc.LadderCommand("club", org, "START melee-test "+first+" "+second)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	id := strings.TrimSuffix(strings.Fields(says[0])[1], ":")
+	keys := map[string]string{}
+	for _, m := range f.deliverAll() {
+		if blocks, _ := pbemBlocks(m); len(blocks) == 1 && blocks[0].GameID == id {
+			keys[m.to] = blocks[0].Key
+		}
+	}
+	if len(keys) != 2 {
+		f.t.Fatalf("game %s: keys %v", id, keys)
+	}
+	return id, keys
+}
+
+// play mails a block of orders for game id's current move.
+func (f *ladderFix) play(id, from, key string, lines ...string) (Outcome, []sent) {
+	f.t.Helper()
+	f.game = id
+	b := templates.OrderBlock{GameID: id, Move: f.move(), Key: key, Prefill: lines}
+	f.n++
+	raw, err := mailbox.Compose(mailbox.Outgoing{From: from, To: []string{"herald+" + id + "@test.example"}, Subject: "orders",
+		Date: f.clock, MessageID: fmt.Sprintf("o%d.%s", f.n, from), Text: b.Text()})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return f.handle(raw), f.deliverAll()
+}
+
+// tickTo moves the clock to t an hour at a time, ticking at each step.
+func (f *ladderFix) tickTo(t time.Time) int {
+	f.t.Helper()
+	n := 0
+	for f.clock.Before(t) {
+		f.clock = f.clock.Add(time.Hour)
+		if f.clock.After(t) {
+			f.clock = t
+		}
+		k, err := f.svc.Tick(f.clock)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		n += k
+	}
+	return n
+}
+
+func (f *ladderFix) game1(id string) ladder.Game {
+	f.t.Helper()
+	l, err := f.svc.Ladder("club")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	g, err := l.Game(id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return *g
+}
+
+// TestLadderClockRules: a move is charged from the mail that asked for it
+// to the mail applied, with the increment; at zero "adjudicate" holds the
+// game for the organizer (orders refused meanwhile) and "opponent" lets
+// the other player claim or continue.
+func TestLadderClockRules(t *testing.T) {
+	t.Run("charged and incremented", func(t *testing.T) {
+		f := newLadderFix(t, "forfeit")
+		id, keys := f.start(alice, bob)
+		g := f.game1(id)
+		if g.Clock.ToMove != 0 || !g.Clock.AskedAt.Equal(epoch) {
+			t.Fatalf("clock %+v: want the Scots' running from the start", g.Clock)
+		}
+		f.tickTo(epoch.Add(5 * time.Hour))
+		if out, _ := f.play(id, alice, keys[alice], "PASS"); out.Status != "applied" {
+			t.Fatalf("PASS: %+v", out)
+		}
+		g = f.game1(id)
+		if want := 48*time.Hour - 5*time.Hour + 24*time.Hour; g.Clock.Left[0] != min(want, 72*time.Hour) {
+			t.Errorf("the Scots have %v, want %v", g.Clock.Left[0], want)
+		}
+		if g.Clock.ToMove != 1 || !g.Clock.AskedAt.Equal(f.clock) {
+			t.Errorf("clock %+v: want the English's running from the result", g.Clock)
+		}
+	})
+	t.Run("adjudicate", func(t *testing.T) {
+		f := newLadderFix(t, "adjudicate")
+		id, keys := f.start(alice, bob)
+		f.tickTo(epoch.Add(49 * time.Hour))
+		told := map[string]bool{}
+		for _, m := range f.deliverAll() {
+			told[m.to] = true
+		}
+		if !told[org] || !told[alice] || !told[bob] {
+			t.Errorf("told of the timeout: %v", told)
+		}
+		g := f.game1(id)
+		if g.Status != ladder.AwaitingAdjudication {
+			t.Fatalf("status %s", g.Status)
+		}
+		before := ladderSnapshot(t, f.st)
+		out, mails := f.play(id, alice, keys[alice], "PASS")
+		if !out.Rejected || len(mails) != 1 || !strings.Contains(strings.Join(strings.Fields(mails[0].mail.Text), " "), "waits for an organizer") {
+			t.Fatalf("orders while waiting: %+v\n%s", out, textOf(mails))
+		}
+		if ladderSnapshot(t, f.st) != before {
+			t.Error("orders while waiting changed the store")
+		}
+		if out, mails := f.cmd(org, "", "ADJUDICATE "+id+" english"); out.Rejected {
+			t.Fatalf("adjudicate: %s", textOf(mails))
+		}
+		g = f.game1(id)
+		if g.Status != ladder.Over || g.Result.Winner != bob || g.Result.Outcome != ladder.Adjudicated {
+			t.Errorf("game %+v", g.Result)
+		}
+	})
+	t.Run("opponent", func(t *testing.T) {
+		f := newLadderFix(t, "opponent")
+		id1, keys1 := f.start(alice, bob)
+		id2, _ := f.start(carol, dave)
+		var mails []sent
+		f.clock = f.clock.Add(time.Minute)
+		for f.clock.Before(epoch.Add(49 * time.Hour)) {
+			f.tickTo(f.clock.Add(time.Hour))
+			mails = append(mails, f.deliverAll()...)
+		}
+		claims := 0
+		for _, m := range mails {
+			if strings.Contains(m.mail.Subject, "Your opponent's time ran out") {
+				claims++
+				if m.to != bob && m.to != dave {
+					t.Errorf("claim offered to %s", m.to)
+				}
+			}
+		}
+		if claims != 2 {
+			t.Fatalf("%d claim mails, want 2:\n%s", claims, textOf(mails))
+		}
+		// the late player cannot claim; the other decides
+		before := ladderSnapshot(t, f.st)
+		if out, _ := f.cmd(alice, "", "CLAIM "+id1+" WIN"); !out.Rejected || ladderSnapshot(t, f.st) != before {
+			t.Errorf("the late player claimed: %+v", out)
+		}
+		if out, m := f.cmd(bob, "", "CLAIM "+id1+" CONTINUE"); out.Rejected {
+			t.Fatalf("continue: %s", textOf(m))
+		}
+		if g := f.game1(id1); g.Status != ladder.Playing || g.Clock.Left[0] != 24*time.Hour {
+			t.Errorf("after CONTINUE: %s %+v", g.Status, g.Clock)
+		}
+		if out, _ := f.play(id1, alice, keys1[alice], "PASS"); out.Status != "applied" {
+			t.Errorf("the late player's move after CONTINUE: %+v", out)
+		}
+		l, _ := f.svc.Ladder("club")
+		r0 := l.Members[3].Rating // dave
+		if out, m := f.cmd(dave, "", "CLAIM "+id2+" WIN"); out.Rejected {
+			t.Fatalf("claim: %s", textOf(m))
+		}
+		g := f.game1(id2)
+		if g.Status != ladder.Over || g.Result.Outcome != ladder.Forfeited || g.Result.Winner != dave {
+			t.Errorf("after CLAIM WIN: %+v", g.Result)
+		}
+		l, _ = f.svc.Ladder("club")
+		if d := l.Members[3].Rating - r0; d != 16 {
+			t.Errorf("dave gained %v, want 16 (K 32, equals)", d)
+		}
+		if out, _ := f.cmd(dave, "", "CLAIM "+id2+" WIN"); !out.Rejected {
+			t.Error("a second claim was taken")
+		}
+	})
+}
+
+// TestLadderChallenge: a challenge by mail, accepted, starts the game
+// with the sides asked; a declined one is gone and its challenger told.
+func TestLadderChallenge(t *testing.T) {
+	f := newLadderFix(t, "forfeit")
+	out, mails := f.cmd(alice, "", "CHALLENGE "+bob+" melee-test SECOND")
+	if out.Rejected || len(mails) != 2 {
+		t.Fatalf("challenge: %+v\n%s", out, textOf(mails))
+	}
+	if _, m := f.cmd(carol, "", "ACCEPT 1"); !strings.Contains(strings.Join(strings.Fields(textOf(m)), " "), "not addressed to you") {
+		t.Errorf("carol accepted bob's challenge:\n%s", textOf(m))
+	}
+	out, mails = f.cmd(bob, "", "CHALLENGES", "ACCEPT 1")
+	if out.Rejected {
+		t.Fatalf("accept: %s", textOf(mails))
+	}
+	l, _ := f.svc.Ladder("club")
+	if len(l.Games) != 1 || l.Games[0].Seats[0].Address != bob || l.Games[0].Seats[1].Address != alice || len(l.Challenges) != 0 {
+		t.Fatalf("games %+v, challenges %+v", l.Games, l.Challenges)
+	}
+	welcomes := 0
+	for _, m := range mails {
+		if strings.Contains(m.mail.Subject, "you command") {
+			welcomes++
+		}
+	}
+	if welcomes != 2 {
+		t.Errorf("%d welcomes:\n%s", welcomes, textOf(mails))
+	}
+	f.cmd(carol, "", "CHALLENGE "+dave)
+	out, mails = f.cmd(dave, "", "DECLINE 2")
+	if out.Rejected || len(mails) != 2 || (mails[0].to != carol && mails[1].to != carol) {
+		t.Errorf("decline: %+v\n%s", out, textOf(mails))
+	}
+	if l, _ := f.svc.Ladder("club"); len(l.Challenges) != 0 {
+		t.Errorf("challenges left: %+v", l.Challenges)
+	}
+}
