@@ -91,7 +91,8 @@ func (s *Service) untilDue(interval time.Duration) time.Duration {
 }
 
 // Serve runs the service on a mailbox until ctx ends: the intake hands
-// every new mail to Handle, and the outbox loop sends the replies.
+// every new mail to Handle, the outbox loop sends the replies, and the
+// clock loop ticks the ladders' clocks (Tick) every Config.ClockTick.
 func (s *Service) Serve(ctx context.Context, in *mailbox.Intake, send SendFunc, interval time.Duration) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
