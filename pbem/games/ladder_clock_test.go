@@ -203,6 +203,15 @@ func TestLadderChallenge(t *testing.T) {
 	if out.Rejected {
 		t.Fatalf("accept: %s", textOf(mails))
 	}
+	// the same mail again (a client that sends twice, a crash before the
+	// mail was flagged): nothing more happens, nothing is sent
+	before := ladderSnapshot(t, f.st)
+	if again := f.handle(f.last); again.Status != "duplicate" && again.Status != out.Status {
+		t.Errorf("the copy: %+v", again)
+	}
+	if len(f.deliverAll()) != 0 || ladderSnapshot(t, f.st) != before {
+		t.Error("a copy of the ACCEPT mail did something")
+	}
 	l, _ := f.svc.Ladder("club")
 	if len(l.Games) != 1 || l.Games[0].Seats[0].Address != bob || l.Games[0].Seats[1].Address != alice || len(l.Challenges) != 0 {
 		t.Fatalf("games %+v, challenges %+v", l.Games, l.Challenges)

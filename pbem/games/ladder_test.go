@@ -30,6 +30,7 @@ const (
 // bob, carol and dave, organized by org, with a clock.
 type ladderFix struct {
 	*fixture
+	last []byte // the last mail of cmd
 }
 
 func newLadderFix(t *testing.T, timeout string) *ladderFix {
@@ -39,7 +40,7 @@ func newLadderFix(t *testing.T, timeout string) *ladderFix {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	f := &ladderFix{&fixture{t: t, st: st, keys: map[string]string{}, clock: epoch}}
+	f := &ladderFix{fixture: &fixture{t: t, st: st, keys: map[string]string{}, clock: epoch}}
 	svc, err := New(Config{Store: st, Address: heraldAddr, Now: func() time.Time { return f.clock }, Organizers: []string{boss},
 		OutageGrace: 2 * time.Hour, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
@@ -87,6 +88,7 @@ func (f *ladderFix) cmd(from, key string, lines ...string) (Outcome, []sent) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
+	f.last = raw
 	out := f.handle(raw)
 	return out, f.deliverAll()
 }
