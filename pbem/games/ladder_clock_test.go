@@ -234,3 +234,77 @@ func TestLadderChallenge(t *testing.T) {
 		t.Errorf("challenges left: %+v", l.Challenges)
 	}
 }
+
+// TestLadderGameEnds: a battle's own end (here a resignation) records
+// the result in the ladder, rates it, mails the standings to every
+// member and the end to the observer, once; an abandoned game has no
+// result and moves no rating.
+func TestLadderGameEnds(t *testing.T) {
+	f := newLadderFix(t, "forfeit")
+	id, keys := f.start(alice, bob)
+	id2, _ := f.start(carol, dave)
+	out, ask := f.play(id, bob, keys[bob], "RESIGN")
+	if out.Status != "resign-asked" {
+		t.Fatalf("RESIGN: %+v", out)
+	}
+	var code string
+	for _, m := range ask {
+		if blocks, _ := pbemBlocks(m); m.to == bob && len(blocks) == 1 {
+			code = strings.TrimSpace(blocks[0].Lines[0].Text)
+		}
+	}
+	out, mails := f.play(id, bob, keys[bob], code)
+	if out.Status != "resigned" {
+		t.Fatalf("confirm %q: %+v", code, out)
+	}
+	g := f.game1(id)
+	if g.Status != ladder.Over || g.Result.Outcome != ladder.Won || g.Result.Winner != alice || g.Result.Change[0] != 16 {
+		t.Errorf("ladder game after the resignation: %+v", g.Result)
+	}
+	standings, over := map[string]int{}, 0
+	for _, m := range mails {
+		if strings.Contains(m.mail.MessageID, "ladder-club.standings."+id) {
+			standings[m.to]++
+		}
+		if m.to == obs && strings.Contains(m.mail.MessageID, id+".observer.over-") {
+			over++
+			if !strings.Contains(string(m.raw), id+"-dice.jsonl") {
+				t.Errorf("the observer's end has no dice log attached")
+			}
+		}
+	}
+	if len(standings) != 4 || over != 1 {
+		t.Errorf("standings to %v, observer's ends %d:\n%s", standings, over, textOf(mails))
+	}
+	l, _ := f.svc.Ladder("club")
+	before := map[string]float64{}
+	for _, m := range l.Members {
+		before[m.Address] = m.Rating
+	}
+	if _, err := f.svc.LadderCommand("club", org, "ABANDON "+id2); err != nil {
+		t.Fatal(err)
+	}
+	mails = f.deliverAll()
+	l, _ = f.svc.Ladder("club")
+	for _, m := range l.Members {
+		if m.Rating != before[m.Address] {
+			t.Errorf("%s's rating moved on an abandoned game", m.Address)
+		}
+	}
+	told := map[string]bool{}
+	for _, m := range mails {
+		if strings.Contains(m.mail.MessageID, ".standings.") {
+			t.Errorf("standings mailed after an abandoned game")
+		}
+		if strings.Contains(m.mail.Subject, "abandoned") && strings.Contains(string(m.raw), id2+"-dice.jsonl") {
+			told[m.to] = true
+		}
+	}
+	if !told[carol] || !told[dave] || !told[obs] {
+		t.Errorf("told of the abandonment: %v\n%s", told, textOf(mails))
+	}
+	f.game = id2
+	if s := f.summary(); !s.Record.Over || !strings.Contains(s.Record.Result, "abandoned") {
+		t.Errorf("Herald's game %s: over %v, %q", id2, s.Record.Over, s.Record.Result)
+	}
+}

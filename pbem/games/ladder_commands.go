@@ -302,7 +302,7 @@ func (r *ladderRun) do(verb string, args []string) error {
 		}
 		r.say("Game %s abandoned: no result, no rating change.", id)
 		r.then(func() error {
-			return r.s.endGame(r.tx, id, "", "the game was abandoned by "+by+", an organizer of ladder "+l.ID)
+			return r.s.abandonGame(r.tx, l, id, by)
 		})
 	case "CLOCK":
 		if len(args) != 3 {
@@ -457,6 +457,43 @@ func (s *Service) endGame(tx *store.Tx, id, winner, why string) error {
 	}
 	acc := templates.Account{Lines: []templates.Narrative{{Text: sentenceOf(why)}}}
 	return s.gameOver(tx, g, acc, mailRef{tag: "ladder-"}, winner)
+}
+
+// abandonGame ends a game an organizer called off: the record is over,
+// its hidden draws are revealed as at any end, and the players and the
+// observers are told, with the whole dice log; there is no winner.
+func (s *Service) abandonGame(tx *store.Tx, l *ladder.Ladder, id, by string) error {
+	g, err := s.load(tx, id)
+	if err != nil || g.rec.Over {
+		return err
+	}
+	g.rec.Over, g.rec.Result = true, "abandoned by "+by+", an organizer of ladder "+l.ID
+	if err := tx.PutGame(g.rec); err != nil {
+		return err
+	}
+	if err := s.revealHidden(tx, g); err != nil {
+		return err
+	}
+	export, err := exportBytes(tx, id)
+	if err != nil {
+		return err
+	}
+	attach := []mailbox.Part{{Name: id + "-dice.jsonl", ContentType: "application/jsonl", Data: export}}
+	n := templates.Notice{GameID: id, About: "Game " + id + " abandoned",
+		Paragraphs: []string{fmt.Sprintf("%s, an organizer of ladder %s, has called game %s off: it has no result and moves no rating. Nothing more is taken for it.", by, l.ID, id),
+			"The whole dice log is attached, every secret of the game now revealed, for herald verify."}}
+	for i := range 2 {
+		side := engine.Side(i)
+		if err := s.send(tx, g, n, g.player(side), mailRef{kind: "gameover", tag: "abandoned-", side: g.sideName(side), attach: attach}); err != nil {
+			return err
+		}
+	}
+	for _, o := range l.Observers {
+		if err := s.send(tx, g, n, o, mailRef{kind: "observer", tag: "over-" + hashTag(o), attach: attach}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func number(args []string, form string) (int, error) {
