@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -306,5 +307,58 @@ func TestLadderGameEnds(t *testing.T) {
 	f.game = id2
 	if s := f.summary(); !s.Record.Over || !strings.Contains(s.Record.Result, "abandoned") {
 		t.Errorf("Herald's game %s: over %v, %q", id2, s.Record.Over, s.Record.Result)
+	}
+}
+
+// TestLadderRoundRobin: a round-robin of four by mail: three rounds,
+// each starting its two games, a round not over refuses the next, a
+// fourth is refused, and members are fixed once it started.
+func TestLadderRoundRobin(t *testing.T) {
+	f := newLadderFix(t, "forfeit")
+	if _, err := f.svc.CreateLadder("rr", org, []string{"round-robin", "scenarios=melee-test"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.LadderCommand("rr", org, "ADD "+alice, "ADD "+bob, "ADD "+carol, "ADD "+dave); err != nil {
+		t.Fatal(err)
+	}
+	met := map[[2]string]int{}
+	for round := 1; round <= 3; round++ {
+		if _, err := f.svc.LadderCommand("rr", org, "PAIR"); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		_, err := f.svc.LadderCommand("rr", org, "PAIR")
+		if !errors.Is(err, ladder.ErrRoundInPlay) {
+			t.Errorf("round %d paired again while in play: %v", round, err)
+		}
+		l, _ := f.svc.Ladder("rr")
+		for _, g := range l.Games {
+			if g.Round != round {
+				continue
+			}
+			a, b := g.Seats[0].Address, g.Seats[1].Address
+			if a > b {
+				a, b = b, a
+			}
+			met[[2]string{a, b}]++
+			if _, err := f.svc.LadderCommand("rr", org, "ADJUDICATE "+g.ID+" draw"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(met) != 6 {
+		t.Errorf("pairs met: %v, want all six once", met)
+	}
+	for p, n := range met {
+		if n != 1 {
+			t.Errorf("%v met %d times", p, n)
+		}
+	}
+	for _, c := range []struct {
+		line string
+		want error
+	}{{"PAIR", ladder.ErrComplete}, {"ADD " + eve, ladder.ErrStarted}, {"REMOVE " + alice, ladder.ErrStarted}} {
+		if _, err := f.svc.LadderCommand("rr", org, c.line); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.line, err, c.want)
+		}
 	}
 }
