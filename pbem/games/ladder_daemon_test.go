@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -178,10 +179,37 @@ func TestLadderDaemon(t *testing.T) {
 	if !strings.Contains(lw.replies("p1"), "not an organizer") || lw.ladder().Round != 0 {
 		t.Fatalf("p1 paired a round:\n%s", lw.replies("p1"))
 	}
+	// The daemon crashes after committing the PAIR mail, before flagging
+	// it: offered again after the restart, it pairs nothing more.
+	errCrash := errors.New("injected crash")
+	var armed atomic.Bool
+	armed.Store(true)
+	lw.kill()
+	lw.start(&mailbox.Hooks{AfterCommit: func(mailbox.Message, mailbox.Disposition) error {
+		if armed.CompareAndSwap(true, false) {
+			return errCrash
+		}
+		return nil
+	}})
 	lw.command("org", orgKey, "PAIR melee-test")
+	for deadline := time.Now().Add(10 * time.Second); !lw.crashed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the daemon did not crash after the PAIR mail")
+		}
+	}
+	if err := lw.kill(); !errors.Is(err, errCrash) {
+		t.Fatalf("daemon stopped with %v", err)
+	}
+	lw.start(nil)
+	lw.settle()
 	l := lw.ladder()
 	if l.Round != 1 || len(l.Games) != 3 {
 		t.Fatalf("round %d, %d games:\n%s", l.Round, len(l.Games), lw.replies("org"))
+	}
+	for i := 1; i <= 6; i++ {
+		if got := lw.count(fmt.Sprintf("p%d", i), ".welcome.", "melee-test-"); got != 1 {
+			t.Errorf("p%d got %d game welcomes, want 1", i, got)
+		}
 	}
 	for _, ap := range lw.players {
 		ap.LastMove = 3
