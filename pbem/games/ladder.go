@@ -2,7 +2,6 @@ package games
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -335,6 +334,3 @@ func (s *Service) ladderOf(tx *store.Tx, game string) (*ladder.Ladder, error) {
 	}
 	return loadLadder(tx, id)
 }
-
-// isNotFound: a store lookup found nothing.
-func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }

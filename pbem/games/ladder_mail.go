@@ -8,12 +8,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"herald/pbem"
 	"herald/pbem/ladder"
 	"herald/pbem/store"
-	"herald/templates"
 )
 
 // ladderMail carries out a mail about ladder lid (docs/mail-orders.md,
@@ -288,6 +286,3 @@ func (s *Service) ladderConfig(id, by string, args []string) (ladder.Config, err
 func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
 
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }
-
-var _ = time.Second
-var _ templates.View = templates.Notice{}
