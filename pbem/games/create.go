@@ -39,13 +39,29 @@ var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,39}$`)
 // dice log, and queues each player's welcome: his secret key (to him
 // alone), the installation's public key and the first dice commitment.
 func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
+	var rec *store.Game
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		var err error
+		rec, err = s.createGame(tx, ng)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.log.Info("game created", "game", rec.ID, "scenario", rec.Scenario)
+	return rec, nil
+}
+
+// createGame is CreateGame inside a transaction: a ladder's mail starts
+// its games in the transaction of the mail.
+func (s *Service) createGame(tx *store.Tx, ng NewGame) (*store.Game, error) {
 	b, err := s.battle(ng.Scenario)
 	if err != nil {
 		return nil, err
 	}
 	sc := iron(b)
 	if sc == nil {
-		return s.createSystem(ng, b)
+		return s.createSystem(tx, ng, b)
 	}
 	st := engine.NewState(sc)
 	rec, keys, err := s.newRecord(ng, b, st.Move+1)
@@ -65,7 +81,7 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 		return nil, err
 	}
 	g := &game{rec: rec, battle: b, sc: sc, st: st, header: *header, chain: up.Chain, seed: up.Next, keys: keys}
-	err = s.cfg.Store.Update(func(tx *store.Tx) error {
+	err = func() error {
 		if err := tx.CreateGame(rec, st.Encode()); err != nil {
 			return err
 		}
@@ -89,11 +105,10 @@ func (s *Service) CreateGame(ng NewGame) (*store.Game, error) {
 			}
 		}
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, fmt.Errorf("games: create %s: %w", ng.ID, err)
 	}
-	s.log.Info("game created", "game", rec.ID, "scenario", sc.ID)
 	return rec, nil
 }
 
@@ -111,6 +126,9 @@ func (s *Service) newRecord(ng NewGame, b system.Battle, move int) (*store.Game,
 	}
 	if !gameID.MatchString(ng.ID) {
 		return nil, keys, fmt.Errorf("games: game id %q: want lower-case letters, digits, '.', '_' or '-', at most 40", ng.ID)
+	}
+	if strings.HasPrefix(ng.ID, ladderPrefix) {
+		return nil, keys, fmt.Errorf("games: game id %q: ids beginning %q name ladders (docs/ladders.md)", ng.ID, ladderPrefix)
 	}
 	players, err := checkPlayers(b, ng.Players, s.cfg.Address)
 	if err != nil {

@@ -91,15 +91,19 @@ func (s *Service) untilDue(interval time.Duration) time.Duration {
 }
 
 // Serve runs the service on a mailbox until ctx ends: the intake hands
-// every new mail to Handle, and the outbox loop sends the replies.
+// every new mail to Handle, the outbox loop sends the replies, and the
+// clock loop ticks the ladders' clocks (Tick) every Config.ClockTick.
 func (s *Service) Serve(ctx context.Context, in *mailbox.Intake, send SendFunc, interval time.Duration) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- s.RunOutbox(ctx, send, interval) }()
+	clocks := make(chan struct{})
+	go func() { s.runClocks(ctx, s.cfg.ClockTick); close(clocks) }()
 	err := in.Run(ctx, s.Handle)
 	cancel()
 	<-done
+	<-clocks
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}

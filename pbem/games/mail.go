@@ -63,6 +63,9 @@ func (s *Service) handleMail(raw []byte, size int64) (Outcome, error) {
 		if err := w.run(me); err != nil {
 			return &mailFailure{err}
 		}
+		if err := w.ladderAfter(); err != nil {
+			return &mailFailure{err}
+		}
 		if w.copy {
 			return nil
 		}
@@ -137,6 +140,9 @@ type work struct {
 	// large); authed is set once its block authenticated a player.
 	raw    []byte
 	authed bool
+	// ladderMove is the move of a ladder game when its mail was read
+	// (clock.go).
+	ladderMove int
 }
 
 func (w *work) ignore(why string) error {

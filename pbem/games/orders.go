@@ -24,6 +24,12 @@ func (w *work) orders() error {
 		}
 		return w.notice("unknown-game", "No such game", "Herald found an order block in your mail, but no game it names. Reply to Herald's latest mail about your game, keeping its subject and the block's first line as they are.")
 	}
+	if lid, ok := strings.CutPrefix(id, ladderPrefix); ok {
+		return w.ladderMail(lid, blocks, problems)
+	}
+	if err := w.ladderGate(id); err != nil {
+		return err
+	}
 	g, err := w.s.load(w.tx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return w.noGame(id)
@@ -120,6 +126,12 @@ func (w *work) authenticated(g *game, b pbem.Block) error {
 	}
 	if g.rec.Over {
 		return w.refuse(side, templates.Refusal{Cause: templates.RefusedOver, Reason: "the battle is over: " + g.rec.Result}, "game-over", nil)
+	}
+	if why, err := w.ladderPaused(g); why != "" || err != nil {
+		if err != nil {
+			return err
+		}
+		return w.refuse(side, templates.Refusal{Cause: templates.RefusedTurn, Reason: why}, "ladder-paused", nil)
 	}
 	switch b.Command {
 	case pbem.CommandResign:

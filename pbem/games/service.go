@@ -69,6 +69,12 @@ type Config struct {
 	// Systems are the game systems whose battles games may be of
 	// (default DefaultSystems); no two may name the same battle.
 	Systems []system.System
+	// ClockTick is how often Serve does what is due on the ladders'
+	// clocks (Tick; default 30 s); OutageGrace the longest gap between
+	// two of Herald's heartbeats that is not an outage (default 5 min):
+	// no clock is charged for an outage (docs/ladders.md).
+	ClockTick   time.Duration
+	OutageGrace time.Duration
 	// Now is the clock (default time.Now); tests fix it.
 	Now func() time.Time
 	// Logger defaults to slog.Default().
@@ -135,6 +141,12 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.ClockTick <= 0 {
+		cfg.ClockTick = 30 * time.Second
+	}
+	if cfg.OutageGrace <= 0 {
+		cfg.OutageGrace = 5 * time.Minute
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()

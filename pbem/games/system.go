@@ -116,7 +116,7 @@ func (g *game) loadSystem(b system.Battle, snap []byte) error {
 
 // createSystem creates a game of another system: its opening position,
 // its dice log (no hidden draws) and the welcomes.
-func (s *Service) createSystem(ng NewGame, b system.Battle) (*store.Game, error) {
+func (s *Service) createSystem(tx *store.Tx, ng NewGame, b system.Battle) (*store.Game, error) {
 	st, err := b.Start()
 	if err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func (s *Service) createSystem(ng NewGame, b system.Battle) (*store.Game, error)
 		return nil, err
 	}
 	g.header, g.chain, g.seed = *header, up.Chain, up.Next
-	err = s.cfg.Store.Update(func(tx *store.Tx) error {
+	err = func() error {
 		if err := tx.CreateGame(rec, st.Encode()); err != nil {
 			return err
 		}
@@ -151,11 +151,10 @@ func (s *Service) createSystem(ng NewGame, b system.Battle) (*store.Game, error)
 			}
 		}
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, fmt.Errorf("games: create %s: %w", rec.ID, err)
 	}
-	s.log.Info("game created", "game", rec.ID, "scenario", b.ID())
 	return rec, nil
 }
 
@@ -358,7 +357,13 @@ func (s *Service) announceSystem(tx *store.Tx, g *game, b block, before system.S
 			return err
 		}
 	}
-	return nil
+	// The observers' copy is the account the side that did not send the
+	// block reads, without its block (ladder.go).
+	acc, err := account(b.side.Other())
+	if err != nil {
+		return err
+	}
+	return s.observeResult(tx, g, fmt.Sprintf("b%d", up.Batch), acc.Lines, acc.Dice.Record)
 }
 
 // systemRolls are a batch's rolls as the seam hands them to Narrate.

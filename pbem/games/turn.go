@@ -170,7 +170,10 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 			return err
 		}
 	}
-	return nil
+	// The observers' copy: no side's private events, the dice record as
+	// the side that did not send the block has it, no block (ladder.go).
+	return s.observeResult(tx, g, fmt.Sprintf("b%d", up.Batch), narrate(g.sc, res.Events, up.Rolls, engine.Side(-1)),
+		diceRecord(g, up, !secretBlock(b, res)))
 }
 
 // diceRecord is the batch's dice record for a mail (docs/dice.md, "The
@@ -395,6 +398,9 @@ func (s *Service) gameOver(tx *store.Tx, g *game, acc templates.Account, ref mai
 	ref.kind = "gameover"
 	if o := g.outcome(); o != nil && winner == "" && !o.Draw {
 		winner = g.sideName(engine.Side(o.Winner))
+	}
+	if err := s.ladderGameOver(tx, g, acc, winner, ref.attach); err != nil {
+		return err
 	}
 	for i := range 2 {
 		side := engine.Side(i)

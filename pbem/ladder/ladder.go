@@ -23,9 +23,12 @@ const (
 
 // Ladder is a ladder or a round-robin: all of it, stored as one record.
 type Ladder struct {
-	ID         string       `json:"id"`
-	Kind       Kind         `json:"kind"`
-	Organizers []string     `json:"organizers"`
+	ID         string   `json:"id"`
+	Kind       Kind     `json:"kind"`
+	Organizers []string `json:"organizers"`
+	// Observers receive a read-only copy of every result mail of the
+	// ladder's games (never a key, never a side's hidden information).
+	Observers  []string     `json:"observers,omitempty"`
 	Members    []Member     `json:"members"`
 	Scenarios  []string     `json:"scenarios"`
 	Clock      *TimeControl `json:"clock,omitempty"`
@@ -200,6 +203,39 @@ func (l *Ladder) RemoveMember(by, addr string) error {
 	m.Left = true
 	return nil
 }
+
+// AddObserver lets addr receive the observers' copy of every result of
+// the ladder's games.
+func (l *Ladder) AddObserver(by, addr string) error {
+	if err := l.organizer(by); err != nil {
+		return err
+	}
+	a, err := addresses([]string{addr})
+	if err != nil {
+		return fmt.Errorf("ladder %s: %w", l.ID, err)
+	}
+	if slices.Contains(l.Observers, a[0]) {
+		return fmt.Errorf("ladder %s: %s already observes: %w", l.ID, a[0], ErrInvalid)
+	}
+	l.Observers = append(l.Observers, a[0])
+	return nil
+}
+
+// RemoveObserver stops the observers' copies to addr.
+func (l *Ladder) RemoveObserver(by, addr string) error {
+	if err := l.organizer(by); err != nil {
+		return err
+	}
+	i := slices.Index(l.Observers, normal(addr))
+	if i < 0 {
+		return fmt.Errorf("ladder %s: %s does not observe: %w", l.ID, normal(addr), ErrInvalid)
+	}
+	l.Observers = slices.Delete(l.Observers, i, i+1)
+	return nil
+}
+
+// IsMember reports whether addr is an active member.
+func (l *Ladder) IsMember(addr string) bool { _, err := l.member(addr); return err == nil }
 
 // allowed checks a scenario; "" is the ladder's first.
 func (l *Ladder) allowed(scenario string) (string, error) {

@@ -3,6 +3,7 @@ package ladder
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -360,5 +361,35 @@ func TestEncode(t *testing.T) {
 	}
 	if _, err := Decode([]byte("{")); err == nil {
 		t.Fatal("a broken record decoded")
+	}
+}
+
+// TestObservers: only an organizer names observers; twice or unknown is refused.
+func TestObservers(t *testing.T) {
+	l, err := New(Config{ID: "club", Kind: KindLadder, Organizers: []string{"org@x.org"}, Scenarios: []string{"crecy"}, Rating: DefaultRating}, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name     string
+		op       func() error
+		want     error
+		observer []string
+	}{
+		{"stranger", func() error { return l.AddObserver("eve@x.org", "obs@x.org") }, ErrNotOrganizer, nil},
+		{"add", func() error { return l.AddObserver("ORG@x.org", "Obs@x.org") }, nil, []string{"obs@x.org"}},
+		{"twice", func() error { return l.AddObserver("org@x.org", "obs@x.org") }, ErrInvalid, []string{"obs@x.org"}},
+		{"not an address", func() error { return l.AddObserver("org@x.org", "obs") }, ErrInvalid, []string{"obs@x.org"}},
+		{"remove unknown", func() error { return l.RemoveObserver("org@x.org", "x@x.org") }, ErrInvalid, []string{"obs@x.org"}},
+		{"remove", func() error { return l.RemoveObserver("org@x.org", "obs@x.org") }, nil, nil},
+	}
+	for _, c := range cases {
+		err := c.op()
+		if !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+		if !slices.Equal(l.Observers, c.observer) {
+			t.Errorf("%s: observers %v, want %v", c.name, l.Observers, c.observer)
+		}
 	}
 }
