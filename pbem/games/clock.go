@@ -301,9 +301,7 @@ func (s *Service) ladderGameOver(tx *store.Tx, g *game, acc templates.Account, w
 	if lg.Status != ladder.Over {
 		w := winner
 		if w == "" {
-			// a draw, or another system's end, whose winner only its
-			// reason names: recorded a draw (docs/ladders.md)
-			w = "draw"
+			w = "draw" // the battle's outcome is a draw (system.Outcome)
 		}
 		now := s.cfg.Now()
 		if err := l.Finish(g.rec.ID, w, now); err != nil {
