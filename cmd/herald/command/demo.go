@@ -43,7 +43,10 @@ their players come to blows and make Loss Checks. ascalon and arsuf are
 Infidel's (Vol. II), on its own tables: with --moves 400 they play to the
 end, Arsuf by Victory Points. blore-heath and tewkesbury are Blood &
 Roses' (Vol. III), on its tables: with --moves 1000 they play to the end,
-a side's failed Loss Check.
+a side's failed Loss Check. mauron is a battle of the D20 strike
+miniatures system (docs/strike.md), Herald's house scenario: its players
+choose their blocks by looking at the table, which is public, and the
+game ends by the house victory rule within 8 turns.
 
 The scripted players know the battle's map, as a player has it printed,
 and what their mails tell them: the armies at the start, every move and

@@ -13,6 +13,7 @@ import (
 
 	"herald/data"
 	"herald/engine"
+	"herald/pbem/games"
 )
 
 func init() {
@@ -67,6 +68,9 @@ func runPlay(env Env, fs *flag.FlagSet) int {
 	get := func(name string) string { return fs.Lookup(name).Value.String() }
 	sc, err := data.Scenario(get("scenario"))
 	if err != nil {
+		if b, berr := games.LoadBattle(get("scenario")); berr == nil && !games.IsMenOfIron(b) {
+			err = fmt.Errorf("herald play plays Men of Iron battles; %s is a battle of another game system: play it by mail (herald game new) or watch herald demo --scenario %s", get("scenario"), get("scenario"))
+		}
 		return fail(env, "play", err)
 	}
 	p := &player{env: env, sc: sc, st: engine.NewState(sc), json: get("json") == "true"}

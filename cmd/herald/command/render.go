@@ -9,6 +9,7 @@ import (
 	"herald/data"
 	"herald/engine"
 	"herald/mapimg"
+	"herald/pbem/games"
 )
 
 func init() {
@@ -56,6 +57,16 @@ func runRender(env Env, fs *flag.FlagSet) int {
 		fmt.Fprintln(env.Stderr, "herald render: --crop needs --orders: the area cropped to is the last block's")
 		return 2
 	}
+	if png, ok, err := renderOtherSystem(get("scenario"), get("orders"), get("store"), get("game")); ok || err != nil {
+		if err != nil {
+			return fail(env, "render", err)
+		}
+		if err := os.WriteFile(get("out"), png, 0o644); err != nil {
+			return fail(env, "render", err)
+		}
+		fmt.Fprintf(env.Stdout, "wrote %s (%d bytes)\n", get("out"), len(png))
+		return 0
+	}
 	sub, err := renderSubject(get("scenario"), get("orders"), get("dice"), get("store"), get("game"))
 	if err != nil {
 		return fail(env, "render", err)
@@ -71,6 +82,45 @@ func runRender(env Env, fs *flag.FlagSet) int {
 	}
 	fmt.Fprintf(env.Stdout, "wrote %s (%d bytes)\n", get("out"), len(b))
 	return 0
+}
+
+// renderOtherSystem draws a battle of another game system than Men of
+// Iron (the D20 strike system's table) at its opening, or a stored game
+// of one as it stands; ok is false for a Men of Iron battle or game,
+// which the map options below draw.
+func renderOtherSystem(scenario, orders, storePath, game string) (png []byte, ok bool, err error) {
+	switch {
+	case scenario != "" && storePath == "":
+		b, err := games.LoadBattle(scenario)
+		if err != nil || games.IsMenOfIron(b) {
+			return nil, false, nil // a scenario file, or a Men of Iron battle
+		}
+		if orders != "" {
+			return nil, true, fmt.Errorf("--orders plays Men of Iron battles; %s is the %s system's: play it by mail or herald demo", scenario, "strike")
+		}
+		st, err := b.Start()
+		if err != nil {
+			return nil, true, err
+		}
+		png, err := b.Picture(nil, st, nil)
+		return png, true, err
+	case storePath != "" && game != "":
+		svc, closeStore, err := openStore("", storePath, "herald@localhost")
+		if err != nil {
+			return nil, true, err
+		}
+		defer closeStore()
+		sum, err := svc.Summary(game)
+		if err != nil {
+			return nil, true, err
+		}
+		if b, err := games.LoadBattle(sum.Scenario); err != nil || games.IsMenOfIron(b) {
+			return nil, false, nil
+		}
+		png, err := svc.Picture(game)
+		return png, true, err
+	}
+	return nil, false, nil
 }
 
 // subject is what render draws: a battle, a state of it, and the overlay
