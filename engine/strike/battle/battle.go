@@ -3,7 +3,7 @@
 // battle's opening set-up, the state of a game, its events, the orders a
 // side writes and their legality, and the house turn sequence
 // (docs/strike.md, "Orders by mail"; rulings R540–R569 in
-// docs/rulings-strikegame.md).
+// docs/rulings.md).
 //
 // Everything here is pure and deterministic: no files, no clock, chance
 // only through strike.Dice. Every change of a State is an Event applied by
