@@ -157,3 +157,34 @@ func findPNG(t *testing.T, r *multipart.Reader) bool {
 		}
 	}
 }
+
+// TestStrikeRefusalByMail: a strike block the rules refuse is answered
+// with the line, the fragment's heading and what would be legal, and
+// changes nothing; so is a line the order language does not know.
+func TestStrikeRefusalByMail(t *testing.T) {
+	f := strikeFixture(t)
+	first := f.toAct()
+	before := f.snapshot()
+	for _, c := range []struct{ line, want string }{
+		{"MOVE Kn1 40", "may move at most"},
+		{"SHOOT Kn1 AT Lb1", "Kn1"},
+		{"DANCE Kn1", "DANCE"},
+	} {
+		out := f.handle(f.orders(first, "", c.line))
+		if out.Status == "applied" {
+			t.Fatalf("%q applied", c.line)
+		}
+		if f.snapshot() != before {
+			t.Fatalf("%q changed the game", c.line)
+		}
+		mails := f.deliverAll()
+		if len(mails) != 1 || mails[0].to != first {
+			t.Fatalf("%q: %d answers", c.line, len(mails))
+		}
+		text := mails[0].mail.Text
+		if !strings.Contains(text, c.want) || !strings.Contains(text, "line ") {
+			t.Errorf("%q: the refusal does not say %q on which line:\n%s", c.line, c.want, text)
+		}
+		t.Logf("%q refused:\n%s", c.line, text[:min(len(text), 900)])
+	}
+}
