@@ -56,6 +56,18 @@ func (s *Service) load(tx *store.Tx, id string) (*game, error) {
 	return g, g.loadDice(tx)
 }
 
+// view loads a game in a read transaction of its own, for what reads a
+// game outside a mail (pictures, logs, scripted players).
+func (s *Service) view(id string) (*game, error) {
+	var g *game
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
+		var err error
+		g, err = s.load(tx, id)
+		return err
+	})
+	return g, err
+}
+
 func (g *game) loadDice(tx *store.Tx) error {
 	d, err := tx.Dice(g.rec.ID)
 	if err != nil {

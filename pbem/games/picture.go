@@ -21,12 +21,7 @@ import (
 // (no hidden Seizure counter), for another system its battle's Picture.
 // It draws whether or not the service attaches maps to its mails.
 func (s *Service) Picture(id string) ([]byte, error) {
-	var g *game
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		g, err = s.load(tx, id)
-		return err
-	})
+	g, err := s.view(id)
 	if err != nil {
 		return nil, err
 	}

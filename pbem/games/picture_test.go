@@ -89,25 +89,7 @@ func TestPictureOfEverySystem(t *testing.T) {
 // blocks by the dice log and narrated.
 func TestPublicLogOfAnotherSystem(t *testing.T) {
 	f := disguisedFixture(t)
-	players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
-	mails, applied := f.welcomes, 0
-	for round := 0; round < 20 && applied < 4; round++ {
-		var next []sent
-		for _, m := range mails {
-			reply, err := players[m.to].Reply(m.raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if reply == nil {
-				continue
-			}
-			if out := f.handle(f.mailFrom(m.to, reply.Subject, reply.Text)); out.Status == "applied" {
-				applied++
-			}
-			next = append(next, f.deliverAll()...)
-		}
-		mails = next
-	}
+	_, applied := f.playMails(map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}, 20, 4)
 	if applied < 4 {
 		t.Fatalf("%d blocks applied, want 4", applied)
 	}

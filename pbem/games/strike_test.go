@@ -32,25 +32,11 @@ func playStrike(t *testing.T, f *fixture) []sent {
 	for _, a := range []string{alice, bob} {
 		players[a] = &Autoplayer{Address: a, Orders: f.svc.AutoOrders}
 	}
-	var all []sent
-	mails := f.welcomes
-	for round := 0; round < 200 && len(mails) > 0; round++ {
-		var next []sent
-		for _, m := range mails {
-			reply, err := players[m.to].Reply(m.raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if reply == nil {
-				continue
-			}
-			if out := f.handle(f.mailFrom(m.to, reply.Subject, reply.Text)); out.Status != "applied" {
-				t.Fatalf("a block the system chose was not applied (%s):\n%s", out.Status, reply.Text)
-			}
-			next = append(next, f.deliverAll()...)
+	all, _ := f.playMails(players, 200, 1<<30)
+	for _, m := range all {
+		if m.mail.Subject == "Your mail could not be processed" || strings.Contains(m.mail.Text, "did not carry out your orders") {
+			t.Fatalf("a block the system chose was not applied: %s\n%s", m.mail.Subject, m.mail.Text)
 		}
-		all = append(all, next...)
-		mails = next
 	}
 	if !f.summary().Record.Over {
 		t.Fatalf("the game did not end: %s", f.summary().Waiting)

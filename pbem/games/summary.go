@@ -86,12 +86,7 @@ func (s *Service) summary(tx *store.Tx, id string) (*Summary, error) {
 
 // Position is a game's battle and its state now, for drawing it.
 func (s *Service) Position(id string) (*engine.Scenario, *engine.State, error) {
-	var g *game
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		g, err = s.load(tx, id)
-		return err
-	})
+	g, err := s.view(id)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -393,12 +393,7 @@ type autoplayer interface {
 // (Autoplayer.Orders); nil when the game waits for no block of move or
 // its system cannot choose.
 func (s *Service) AutoOrders(id string, move int) ([]string, error) {
-	var g *game
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		g, err = s.load(tx, id)
-		return err
-	})
+	g, err := s.view(id)
 	if err != nil {
 		return nil, err
 	}

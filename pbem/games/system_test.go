@@ -55,31 +55,7 @@ func TestSystemGamePlaysByMail(t *testing.T) {
 			t.Errorf("welcome to %s does not name the battle:\n%s", w.to, w.mail.Text)
 		}
 	}
-	players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
-	mails := f.welcomes
-	applied := 0
-	for round := 0; round < 40 && applied < 12; round++ {
-		var next []sent
-		for _, m := range mails {
-			reply, err := players[m.to].Reply(m.raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if reply == nil {
-				continue
-			}
-			reply.To = []string{"herald+" + f.game + "@test.example"}
-			raw := f.mailFrom(m.to, reply.Subject, reply.Text)
-			if out := f.handle(raw); out.Status == "applied" {
-				applied++
-			}
-			next = append(next, f.deliverAll()...)
-		}
-		if len(next) == 0 {
-			break
-		}
-		mails = next
-	}
+	mails, applied := f.playMails(map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}, 40, 12)
 	if applied < 12 {
 		t.Fatalf("%d blocks applied, want 12 (the players ran out of mails to answer)", applied)
 	}
@@ -158,4 +134,32 @@ func (f *fixture) toAct() string {
 		f.t.Fatal(err)
 	}
 	return addr
+}
+
+// playMails answers the game's mails with the players' replies, from the
+// welcomes, round after round, until enough blocks were applied, the
+// players answer nothing or rounds are done; it returns every mail sent
+// and the blocks applied.
+func (f *fixture) playMails(players map[string]*Autoplayer, rounds, enough int) ([]sent, int) {
+	f.t.Helper()
+	var all []sent
+	mails, applied := f.welcomes, 0
+	for round := 0; round < rounds && applied < enough && len(mails) > 0; round++ {
+		var next []sent
+		for _, m := range mails {
+			reply, err := players[m.to].Reply(m.raw)
+			if err != nil {
+				f.t.Fatal(err)
+			}
+			if reply == nil {
+				continue
+			}
+			if out := f.handle(f.mailFrom(m.to, reply.Subject, reply.Text)); out.Status == "applied" {
+				applied++
+			}
+			next = append(next, f.deliverAll()...)
+		}
+		all, mails = append(all, next...), next
+	}
+	return all, applied
 }
