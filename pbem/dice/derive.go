@@ -71,15 +71,22 @@ func RollMessageV2(game string, batch, index uint64, purpose string, blockSHA256
 }
 
 func rollMessageV2(b []byte, game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint, attempt uint64) []byte {
-	b = appendField(b, rollDomainV2)
+	b = rollFieldsV2(b, rollDomainV2, game, batch, index, purpose, blockSHA256, after)
+	return appendU64(b, attempt)
+}
+
+// rollFieldsV2 are the fields of a version 2 roll's message under its
+// domain tag, before what ends it (the faces of RollMessageN, the
+// attempt).
+func rollFieldsV2(b []byte, domain, game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint) []byte {
+	b = appendField(b, domain)
 	b = appendField(b, game)
 	b = appendU64(b, batch)
 	b = appendU64(b, index)
 	b = appendField(b, purpose)
 	b = appendFieldBytes(b, blockSHA256[:])
 	b = appendU64(b, after.Length)
-	b = appendFieldBytes(b, after.Head[:])
-	return appendU64(b, attempt)
+	return appendFieldBytes(b, after.Head[:])
 }
 
 // The faces a die may have (Batch.RollN): a value is picked from one byte
@@ -105,14 +112,7 @@ func RollMessageN(game string, batch, index uint64, purpose string, blockSHA256 
 }
 
 func rollMessageN(b []byte, game string, batch, index uint64, purpose string, blockSHA256 Hash, after Checkpoint, faces int, attempt uint64) []byte {
-	b = appendField(b, rollDomainN)
-	b = appendField(b, game)
-	b = appendU64(b, batch)
-	b = appendU64(b, index)
-	b = appendField(b, purpose)
-	b = appendFieldBytes(b, blockSHA256[:])
-	b = appendU64(b, after.Length)
-	b = appendFieldBytes(b, after.Head[:])
+	b = rollFieldsV2(b, rollDomainN, game, batch, index, purpose, blockSHA256, after)
 	b = appendU64(b, uint64(faces))
 	return appendU64(b, attempt)
 }
