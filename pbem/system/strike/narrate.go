@@ -164,7 +164,7 @@ func (b *Battle) Narrate(events [][]byte, rolls []system.Roll, side int) ([]stri
 			say("MELEEPROCEDURE", "  %s scored %d, %s %d: %s is the original loser%s", winner.Unit, winner.Strikes, loser.Unit, loser.Strikes, loser.Unit, tie)
 			for _, s := range []battle.MeleeSideRec{d.Attacker, d.Defender} {
 				if s.Taken != "NE" || s.StandsLost > 0 {
-					say("Strike Results Table (SRT)", "  %s take %s, losing %s", s.Unit, s.Taken, plural(s.StandsLost, "stand", "stands"))
+					say("Strike Results Table (SRT)", "  %s suffer %s on the table, losing %s", s.Unit, s.Taken, plural(s.StandsLost, "stand", "stands"))
 				}
 			}
 		case *battle.MoraleEvent:
