@@ -91,6 +91,17 @@ func getBuf(p *sync.Pool, n int) *[]byte {
 	return &b
 }
 
+// tokPool holds the deflaters' token buffers.
+var tokPool sync.Pool
+
+func getToks() *[]uint32 {
+	if t, ok := tokPool.Get().(*[]uint32); ok {
+		return t
+	}
+	t := make([]uint32, 0, blockTokens)
+	return &t
+}
+
 // deflater writes a deflate stream (RFC 1951) in blocks with their own
 // Huffman codes.
 type deflater struct {
@@ -127,7 +138,9 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 	if period <= 1 || 3*period > windowSize || period >= w {
 		period = 0
 	}
-	e.toks = make([]uint32, 0, blockTokens)
+	toks := getToks()
+	defer tokPool.Put(toks)
+	e.toks = (*toks)[:0]
 	var cur run
 	sum := adler{s1: 1}
 	for y := 0; y < h; y++ {
@@ -221,6 +234,18 @@ func (a *adler) row(px []byte) {
 		n := min(len(px), 4*4096)
 		chunk := px[:n]
 		px = px[n:]
+		for len(chunk) >= 16 { // four pixels: twelve bytes, the first six weighing six more
+			v, u := binary.LittleEndian.Uint64(chunk), binary.LittleEndian.Uint64(chunk[8:])
+			chunk = chunk[16:]
+			e, f := v&0x00ff00ff00ff00ff, u&0x00ff00ff00ff00ff
+			o, g := v>>8&0x000000ff000000ff, u>>8&0x000000ff000000ff
+			sv := (e + o) * 0x0001000100010001 >> 48
+			su := (f + g) * 0x0001000100010001 >> 48
+			wv := e*(1|3<<16|4<<32|6<<48)>>48 + o*(2<<16|5<<48)>>48
+			wu := f*(1|3<<16|4<<32|6<<48)>>48 + g*(2<<16|5<<48)>>48
+			s2 += 12*s1 + 6*sv + wv + wu
+			s1 += sv + su
+		}
 		for len(chunk) >= 8 {
 			v := binary.LittleEndian.Uint64(chunk)
 			chunk = chunk[8:]
@@ -507,7 +532,10 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 		left, right int // children, -1 for a leaf
 		sym         int
 	}
-	f := make([]uint64, len(freq))
+	var fa [286]uint64 // the largest alphabet
+	var na [2 * 286]node
+	var da [2 * 286]int
+	f := fa[:len(freq)]
 	for i, v := range freq {
 		f[i] = uint64(v)
 	}
@@ -524,7 +552,7 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 	}
 	for {
 		clear(lens)
-		var nodes []node
+		nodes := na[:0]
 		for s, v := range f {
 			if v > 0 {
 				nodes = append(nodes, node{f: v, left: -1, right: -1, sym: s})
@@ -550,7 +578,8 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 			b := pick()
 			nodes = append(nodes, node{f: nodes[a].f + nodes[b].f, left: a, right: b})
 		}
-		depth := make([]int, len(nodes))
+		depth := da[:len(nodes)]
+		clear(depth)
 		longest := 0
 		for n := len(nodes) - 1; n >= 0; n-- {
 			if nodes[n].left >= 0 {
