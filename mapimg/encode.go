@@ -2,14 +2,13 @@ package mapimg
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
-	"hash"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/png"
 	"math/bits"
-	"sort"
+	"slices"
 	"sync"
 )
 
@@ -41,11 +40,11 @@ func encodePNG(img *image.RGBA, period int) ([]byte, error) {
 	start := len(o)
 	o = append(o, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	o = append(o, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
-	e := deflater{out: o, adler: adler32.New()}
+	e := deflater{out: o}
 	if !e.compress(img, period) {
 		return stdPNG(img)
 	}
-	o = e.adler.Sum(e.out)
+	o = binary.BigEndian.AppendUint32(e.out, e.adler)
 	binary.BigEndian.PutUint32(o[start:], uint32(len(o)-start-8))
 	o = binary.BigEndian.AppendUint32(o, crc32.ChecksumIEEE(o[start+4:]))
 	o = chunk(o, "IEND", nil)
@@ -92,6 +91,17 @@ func getBuf(p *sync.Pool, n int) *[]byte {
 	return &b
 }
 
+// tokPool holds the deflaters' token buffers.
+var tokPool sync.Pool
+
+func getToks() *[]uint32 {
+	if t, ok := tokPool.Get().(*[]uint32); ok {
+		return t
+	}
+	t := make([]uint32, 0, blockTokens)
+	return &t
+}
+
 // deflater writes a deflate stream (RFC 1951) in blocks with their own
 // Huffman codes.
 type deflater struct {
@@ -99,7 +109,7 @@ type deflater struct {
 	bits  uint64
 	nbits uint
 	toks  []uint32 // a literal, or matchFlag | length<<16 | distance
-	adler hash.Hash32
+	adler uint32   // of the uncompressed stream, when written
 	lit   [286]uint32
 	dist  [30]uint32
 }
@@ -128,15 +138,17 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 	if period <= 1 || 3*period > windowSize || period >= w {
 		period = 0
 	}
-	e.toks = make([]uint32, 0, blockTokens)
+	toks := getToks()
+	defer tokPool.Put(toks)
+	e.toks = (*toks)[:0]
 	var cur run
-	line := make([]byte, rowLen) // the row as the stream holds it, for the checksum
+	sum := adler{s1: 1}
 	for y := 0; y < h; y++ {
 		at := img.PixOffset(b.Min.X, b.Min.Y+y)
-		row := img.Pix[at : at+4*w]
+		row := img.Pix[at : at+4*w : at+4*w]
 		var above []byte
 		if y > 0 && up {
-			above = img.Pix[at-img.Stride : at-img.Stride+4*w]
+			above = img.Pix[at-img.Stride : at-img.Stride+4*w : at-img.Stride+4*w]
 		}
 		x := 0
 		if above != nil { // the filter byte, as the one above
@@ -145,7 +157,7 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 				cur.dist = rowLen
 			}
 			cur.n++
-			k := upRun(row, above, 0, w)
+			k := eqRun(row, above)
 			cur.n += 3 * k
 			x = k
 		} else {
@@ -154,17 +166,20 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 		}
 		for x < w {
 			e.flush(&cur)
+			// The longest run, the left one on a tie, then the one above:
+			// a later candidate wins only by matching the pixel where
+			// the best so far stopped, tried first.
 			k, d := 0, 0
 			if x > 0 {
-				k, d = leftRun(row, x, w, 1), 3
+				k, d = sameRun(row[4*x:], binary.LittleEndian.Uint32(row[4*x-4:])), 3
 			}
-			if above != nil {
-				if ku := upRun(row, above, x, w); ku > k {
+			if above != nil && x+k < w && pixel(row, x+k) == pixel(above, x+k) {
+				if ku := eqRun(row[4*x:], above[4*x:]); ku > k {
 					k, d = ku, rowLen
 				}
 			}
-			if period > 0 && x >= period {
-				if kp := leftRun(row, x, w, period); kp > k {
+			if period > 0 && x >= period && x+k < w && pixel(row, x+k) == pixel(row, x+k-period) {
+				if kp := eqRun(row[4*x:], row[4*(x-period):4*(w-period)]); kp > k {
 					k, d = kp, 3*period
 				}
 			}
@@ -189,8 +204,7 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 		if cur.dist != rowLen {
 			e.flush(&cur)
 		}
-		toRGB(line[1:], row)
-		e.adler.Write(line)
+		sum.row(row)
 	}
 	e.flush(&cur)
 	e.block(true)
@@ -199,21 +213,63 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 		e.bits >>= 8
 		e.nbits = max(e.nbits, 8) - 8
 	}
+	e.adler = sum.sum()
 	return true
 }
 
-// toRGB copies RGBA pixels' colours to RGB.
-func toRGB(dst, src []byte) {
-	for len(src) >= 16 && len(dst) >= 12 {
-		a, b := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[8:])
-		binary.LittleEndian.PutUint64(dst, a&0xffffff|a>>8&0xffffff000000|b<<48)
-		binary.LittleEndian.PutUint32(dst[8:], uint32(b>>16&0xff|b>>24&0xffffff00))
-		src, dst = src[16:], dst[12:]
+func pixel(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4*x:]) }
+
+// adler is the Adler-32 checksum (RFC 1950) of the stream's rows, each a
+// filter byte of 0 and the RGB of RGBA pixels, summed two pixels at a
+// time: for the six bytes c1…c6 of a pair, s1 gains their sum and s2 six
+// times s1 plus 6·c1 + 5·c2 + … + c6, both sums computed in the 16-bit
+// lanes of one multiplication.
+type adler struct{ s1, s2 uint64 }
+
+func (a *adler) row(px []byte) {
+	s1, s2 := a.s1, a.s2
+	s2 += s1 // the filter byte, 0
+	for len(px) > 0 {
+		// Reduced every 4096 pixels at most, before s2 can overflow.
+		n := min(len(px), 4*4096)
+		chunk := px[:n]
+		px = px[n:]
+		for len(chunk) >= 16 { // four pixels: twelve bytes, the first six weighing six more
+			v, u := binary.LittleEndian.Uint64(chunk), binary.LittleEndian.Uint64(chunk[8:])
+			chunk = chunk[16:]
+			e, f := v&0x00ff00ff00ff00ff, u&0x00ff00ff00ff00ff
+			o, g := v>>8&0x000000ff000000ff, u>>8&0x000000ff000000ff
+			sv := (e + o) * 0x0001000100010001 >> 48
+			su := (f + g) * 0x0001000100010001 >> 48
+			wv := e*(1|3<<16|4<<32|6<<48)>>48 + o*(2<<16|5<<48)>>48
+			wu := f*(1|3<<16|4<<32|6<<48)>>48 + g*(2<<16|5<<48)>>48
+			s2 += 12*s1 + 6*sv + wv + wu
+			s1 += sv + su
+		}
+		for len(chunk) >= 8 {
+			v := binary.LittleEndian.Uint64(chunk)
+			chunk = chunk[8:]
+			e := v & 0x00ff00ff00ff00ff      // r1 b1 r2 b2
+			o := v >> 8 & 0x000000ff000000ff // g1 0 g2 0
+			sum := (e + o) * 0x0001000100010001 >> 48
+			weighted := e*(1|3<<16|4<<32|6<<48)>>48 + o*(2<<16|5<<48)>>48
+			s2 += 6*s1 + weighted
+			s1 += sum
+		}
+		for ; len(chunk) >= 4; chunk = chunk[4:] {
+			for _, c := range chunk[:3] {
+				s1 += uint64(c)
+				s2 += s1
+			}
+		}
+		s1 %= 65521
+		s2 %= 65521
 	}
-	for len(src) >= 4 && len(dst) >= 3 {
-		dst[0], dst[1], dst[2] = src[0], src[1], src[2]
-		src, dst = src[4:], dst[3:]
-	}
+	a.s1, a.s2 = s1, s2
+}
+
+func (a *adler) sum() uint32 {
+	return uint32(a.s2)<<16 | uint32(a.s1)
 }
 
 // run is a match being extended: n bytes at distance dist.
@@ -249,27 +305,52 @@ func (e *deflater) literal(v byte) {
 	}
 }
 
-// leftRun is how many pixels from x on equal the one d pixels to their left.
-func leftRun(row []byte, x, w, d int) int {
-	k := 0
-	for x+k < w && binary.LittleEndian.Uint32(row[4*(x+k):]) == binary.LittleEndian.Uint32(row[4*(x+k-d):]) {
-		k++
-	}
-	return k
-}
-
-// upRun is how many pixels from x on equal the ones above them.
-func upRun(row, above []byte, x, w int) int {
-	k := 0
-	for ; x+k+2 <= w; k += 2 {
-		if binary.LittleEndian.Uint64(row[4*(x+k):]) != binary.LittleEndian.Uint64(above[4*(x+k):]) {
+// sameRun is how many pixels at the start of px are the colour c.
+func sameRun(px []byte, c uint32) int {
+	cc := uint64(c) | uint64(c)<<32
+	n := 0
+	for ; n+32 <= len(px); n += 32 {
+		if (binary.LittleEndian.Uint64(px[n:])^cc)|(binary.LittleEndian.Uint64(px[n+8:])^cc)|
+			(binary.LittleEndian.Uint64(px[n+16:])^cc)|(binary.LittleEndian.Uint64(px[n+24:])^cc) != 0 {
 			break
 		}
 	}
-	for x+k < w && binary.LittleEndian.Uint32(row[4*(x+k):]) == binary.LittleEndian.Uint32(above[4*(x+k):]) {
-		k++
+	for ; n+8 <= len(px); n += 8 {
+		if binary.LittleEndian.Uint64(px[n:]) != cc {
+			break
+		}
 	}
-	return k
+	for ; n+4 <= len(px); n += 4 {
+		if binary.LittleEndian.Uint32(px[n:]) != c {
+			break
+		}
+	}
+	return n / 4
+}
+
+// eqRun is how many pixels at the start of p equal those of q.
+func eqRun(p, q []byte) int {
+	q = q[:len(p)]
+	n := 0
+	for ; n+32 <= len(p); n += 32 {
+		if (binary.LittleEndian.Uint64(p[n:])^binary.LittleEndian.Uint64(q[n:]))|
+			(binary.LittleEndian.Uint64(p[n+8:])^binary.LittleEndian.Uint64(q[n+8:]))|
+			(binary.LittleEndian.Uint64(p[n+16:])^binary.LittleEndian.Uint64(q[n+16:]))|
+			(binary.LittleEndian.Uint64(p[n+24:])^binary.LittleEndian.Uint64(q[n+24:])) != 0 {
+			break
+		}
+	}
+	for ; n+8 <= len(p); n += 8 {
+		if binary.LittleEndian.Uint64(p[n:]) != binary.LittleEndian.Uint64(q[n:]) {
+			break
+		}
+	}
+	for ; n+4 <= len(p); n += 4 {
+		if binary.LittleEndian.Uint32(p[n:]) != binary.LittleEndian.Uint32(q[n:]) {
+			break
+		}
+	}
+	return n / 4
 }
 
 func (e *deflater) write(v uint64, n uint) {
@@ -372,22 +453,29 @@ func (e *deflater) block(final bool) {
 			e.write(uint64(t.extra), 7)
 		}
 	}
+	// Each length's code and extra bits, and the last distance's, as one
+	// write each.
+	var lenBits [maxMatch + 1]uint32
+	var lenN [maxMatch + 1]uint8
+	for l := 3; l <= maxMatch; l++ {
+		lc := lengthCode[l]
+		n := lengthExtra[lc-257]
+		lenBits[l] = uint32(litCode[lc]) | uint32(l-int(lengthBase[lc-257]))<<litLen[lc]
+		lenN[l] = litLen[lc] + n
+	}
+	lastD, dBits, dN := -1, uint64(0), uint(0)
 	for _, t := range e.toks {
 		if t&matchFlag == 0 {
 			e.write(uint64(litCode[t]), uint(litLen[t]))
 			continue
 		}
 		l, d := int(t>>16&0x1ff), int(t&0xffff)
-		lc := lengthCode[l]
-		e.write(uint64(litCode[lc]), uint(litLen[lc]))
-		if n := lengthExtra[lc-257]; n > 0 {
-			e.write(uint64(l-int(lengthBase[lc-257])), uint(n))
+		e.write(uint64(lenBits[l]), uint(lenN[l]))
+		if d != lastD {
+			dc := distCode(d)
+			lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
 		}
-		dc := distCode(d)
-		e.write(uint64(distCodes[dc]), uint(distLen[dc]))
-		if n := distExtra(dc); n > 0 {
-			e.write(uint64(d-distBase(dc)), n)
-		}
+		e.write(dBits, dN)
 	}
 	e.write(uint64(litCode[256]), uint(litLen[256]))
 	e.toks = e.toks[:0]
@@ -444,7 +532,10 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 		left, right int // children, -1 for a leaf
 		sym         int
 	}
-	f := make([]uint64, len(freq))
+	var fa [286]uint64 // the largest alphabet
+	var na [2 * 286]node
+	var da [2 * 286]int
+	f := fa[:len(freq)]
 	for i, v := range freq {
 		f[i] = uint64(v)
 	}
@@ -461,14 +552,14 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 	}
 	for {
 		clear(lens)
-		var nodes []node
+		nodes := na[:0]
 		for s, v := range f {
 			if v > 0 {
 				nodes = append(nodes, node{f: v, left: -1, right: -1, sym: s})
 			}
 		}
-		sort.Slice(nodes, func(a, b int) bool {
-			return nodes[a].f < nodes[b].f || nodes[a].f == nodes[b].f && nodes[a].sym < nodes[b].sym
+		slices.SortFunc(nodes, func(a, b node) int {
+			return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.sym, b.sym))
 		})
 		leaves := len(nodes)
 		// Two queues: the sorted leaves, and the internal nodes, made in
@@ -487,7 +578,8 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 			b := pick()
 			nodes = append(nodes, node{f: nodes[a].f + nodes[b].f, left: a, right: b})
 		}
-		depth := make([]int, len(nodes))
+		depth := da[:len(nodes)]
+		clear(depth)
 		longest := 0
 		for n := len(nodes) - 1; n >= 0; n-- {
 			if nodes[n].left >= 0 {

@@ -3,6 +3,7 @@ package mapimg
 import (
 	"bytes"
 	"compress/zlib"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/draw"
@@ -131,4 +132,34 @@ func FuzzEncodePNG(f *testing.F) {
 			t.Fatalf("%dx%d: %d pixels differ", img.Bounds().Dx(), h, n)
 		}
 	})
+}
+
+// adler sums RGBA rows as hash/adler32 sums the stream's bytes (a filter
+// byte, then RGB), for rows of any width, long ones included.
+func TestAdlerRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, w := range []int{1, 2, 3, 7, 4096, 4097, 9000, 30000} {
+		for _, flat := range []bool{false, true} {
+			a := adler{s1: 1}
+			var stream []byte
+			for range 3 {
+				row := make([]byte, 4*w)
+				for i := range row {
+					if flat {
+						row[i] = 0xff
+					} else {
+						row[i] = byte(r.IntN(256))
+					}
+				}
+				a.row(row)
+				stream = append(stream, 0)
+				for i := 0; i < len(row); i += 4 {
+					stream = append(stream, row[i:i+3]...)
+				}
+			}
+			if got, want := a.sum(), adler32.Checksum(stream); got != want {
+				t.Errorf("width %d, flat %v: %08x, want %08x", w, flat, got, want)
+			}
+		}
+	}
 }

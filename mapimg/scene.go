@@ -1,8 +1,10 @@
 package mapimg
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
+	"sync"
 
 	"golang.org/x/image/font"
 
@@ -420,9 +422,10 @@ func (s *scene) place(l *layout, fs *faces, m Mark, stands map[hex.Hex]square) {
 	reach := math.Max(4*l.size, w)
 	area := box{anchor.X, anchor.Y, anchor.X, anchor.Y}.grow(reach + w)
 	var best *box
+	cands := candidates(l.size, reach)
 	for _, numbers := range []bool{true, false} {
 		near := s.near(area, numbers)
-		for _, c := range candidates(l.size, reach) {
+		for _, c := range cands {
 			p := anchor.add(c)
 			b := box{p.X - w/2, p.Y - h/2, p.X + w/2, p.Y + h/2}
 			if b.X0 < inside.X0 || b.Y0 < inside.Y0 || b.X1 > inside.X1 || b.Y1 > inside.Y1 || covers(near, b.grow(tagGap)) {
@@ -544,7 +547,35 @@ func crosses(p, q pt, b box) bool {
 // to reach pixels away, nearest first (a vertical step counting a little
 // more than a horizontal one, as a tag is wide and low), in steps of a
 // quarter hex.
+// The lists are the same for every map of a hex size, and kept (read
+// only) by size and reach.
 func candidates(size, reach float64) []pt {
+	k := [2]float64{size, reach}
+	candCache.Lock()
+	out, ok := candCache.m[k]
+	candCache.Unlock()
+	if ok && !noCandCache {
+		return out
+	}
+	out = sortedCandidates(size, reach)
+	candCache.Lock()
+	if len(candCache.m) >= 256 {
+		clear(candCache.m)
+	}
+	candCache.m[k] = out
+	candCache.Unlock()
+	return out
+}
+
+var candCache = struct {
+	sync.Mutex
+	m map[[2]float64][]pt
+}{m: map[[2]float64][]pt{}}
+
+// noCandCache turns the cache of candidates off (for tests).
+var noCandCache bool
+
+func sortedCandidates(size, reach float64) []pt {
 	var out []pt
 	n := int(math.Ceil(reach / size * 4))
 	for i := -n; i <= n; i++ {
@@ -561,7 +592,7 @@ func candidates(size, reach float64) []pt {
 	for i, p := range out {
 		cs[i] = cand{p, math.Hypot(p.X, p.Y*1.4)}
 	}
-	sort.SliceStable(cs, func(a, b int) bool { return cs[a].d < cs[b].d })
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.d, b.d) })
 	for i, c := range cs {
 		out[i] = c.p
 	}

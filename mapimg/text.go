@@ -46,7 +46,11 @@ func newFaces(hexSize, k float64) (*faces, error) {
 		return nil, err
 	}
 	mk := func(f *opentype.Font, px float64) (font.Face, error) {
-		return opentype.NewFace(f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
+		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
+		if err != nil || noGlyphCache {
+			return face, err
+		}
+		return &cachedFace{Face: face, font: f, px: px}, nil
 	}
 	var fs faces
 	var err error
@@ -89,3 +93,68 @@ func (c *canvas) textLeft(face font.Face, s string, p pt, col color.Color) float
 }
 
 func textWidth(face font.Face, s string) float64 { return float64(font.MeasureString(face, s)) / 64 }
+
+// The glyphs of a map are few and the same from one map to the next (the
+// counters' ids and ratings, the hex numbers, the legend), and
+// rasterising them was a fifth of a map's drawing. A cachedFace keeps
+// each glyph's mask, by font, size, rune and the dot's sub-pixel offset
+// — everything the mask depends on: opentype.Face.Glyph places the
+// glyph's box by the dot's whole pixels and rasterises it by the
+// fraction — so a glyph from the cache is the same pixels as one
+// rasterised afresh (TestCachesSamePixels). The cache is shared by all
+// renderings, safe for concurrent use, and emptied when it holds
+// glyphCacheMax glyphs (a few hundred suffice for a battle's maps).
+const glyphCacheMax = 1 << 14
+
+// noGlyphCache turns the cache off (for tests: the uncached path).
+var noGlyphCache bool
+
+type glyphKey struct {
+	font   *opentype.Font
+	px     float64
+	r      rune
+	fx, fy fixed.Int26_6 // the dot's fraction of a pixel
+}
+
+type glyph struct {
+	dr      image.Rectangle // at a dot of whole pixels (0, 0)
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+var glyphs = struct {
+	sync.RWMutex
+	m map[glyphKey]*glyph
+}{m: map[glyphKey]*glyph{}}
+
+// cachedFace is a face whose glyphs' masks come from the cache.
+type cachedFace struct {
+	font.Face
+	font *opentype.Font
+	px   float64
+}
+
+func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{font: f.font, px: f.px, r: r, fx: dot.X & 63, fy: dot.Y & 63}
+	whole := image.Pt(int(dot.X>>6), int(dot.Y>>6))
+	glyphs.RLock()
+	g := glyphs.m[k]
+	glyphs.RUnlock()
+	if g == nil {
+		dr, mask, maskp, advance, ok := f.Face.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
+		a, isAlpha := mask.(*image.Alpha)
+		if !isAlpha || maskp != a.Rect.Min {
+			return f.Face.Glyph(dot, r)
+		}
+		g = &glyph{dr: dr, advance: advance, ok: ok, mask: &image.Alpha{
+			Pix: append([]uint8(nil), a.Pix...), Stride: a.Stride, Rect: a.Rect}}
+		glyphs.Lock()
+		if len(glyphs.m) >= glyphCacheMax {
+			clear(glyphs.m)
+		}
+		glyphs.m[k] = g
+		glyphs.Unlock()
+	}
+	return g.dr.Add(whole), g.mask, g.mask.Rect.Min, g.advance, g.ok
+}
