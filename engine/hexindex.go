@@ -19,7 +19,8 @@ type hexIndex struct {
 }
 
 func newHexIndex(sc *Scenario, st *State) *hexIndex {
-	ix := &hexIndex{sc: sc, st: st, zoc: map[hex.Hex][]int{}, adj: map[hex.Hex][]int{}, occ: map[hex.Hex][]int{}}
+	n := len(sc.Units)
+	ix := &hexIndex{sc: sc, st: st, zoc: make(map[hex.Hex][]int, 2*n), adj: make(map[hex.Hex][]int, 4*n), occ: make(map[hex.Hex][]int, n)}
 	for i := range sc.Units {
 		us := st.Units[i]
 		if us.OffMap || us.Status == Eliminated {
