@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"os"
 	"reflect"
 	"testing"
 
@@ -11,19 +12,23 @@ import (
 // Reach with its hex index (one per State, shared by every unit and
 // leader asked) lists exactly what the reference without it lists
 // (ReachReference, the code before the index), for every unit and leader
-// of every third state of a random game of up to 120 blocks of every battle Herald ships: the same
-// hexes, costs and paths, in the same order.
+// of every third state of a random game of up to 120 blocks of every
+// battle Herald ships (REACHFULL=1: every state of three games of up to
+// 150 blocks): the same hexes, costs and paths, in the same order.
 func TestReachMatchesReference(t *testing.T) {
-	games, steps := 1, 120
-	if testing.Short() {
-		games, steps = 1, 30
+	games, steps, every := 1, 120, 3
+	switch {
+	case os.Getenv("REACHFULL") != "":
+		games, steps, every = 3, 150, 1 // every state: some 150,000 reaches, minutes
+	case testing.Short():
+		steps = 30
 	}
 	for _, name := range data.Scenarios() {
 		t.Run(name, func(t *testing.T) {
 			compared, nonEmpty, block := 0, 0, 0
 			playRandomBattles(t, name, games, steps, func(t *testing.T, where string, sc *engine.Scenario, st *engine.State, _ []engine.Event) {
-				if block++; block%3 != 1 {
-					return // every third state: the reference is slow
+				if block++; block%every != 0 {
+					return // the reference is slow
 				}
 				r := engine.NewReacher(sc, st)
 				var ids []string
