@@ -477,6 +477,33 @@ type Reachable struct {
 // ("LB1 can reach 0611 (1), …") and for players' tools. A leader's reach
 // is his move on his own (5.1).
 func Reach(sc *Scenario, st *State, id string) []Reachable {
+	return NewReacher(sc, st).Reach(id)
+}
+
+// Reacher answers Reach for any number of units and leaders of one
+// State, building once the index of enemy ZOCs, adjacent enemies and
+// occupied hexes that every candidate path's check asks about (a mail's
+// hints ask for every unit of a Command). The State must not change
+// while the Reacher is in use.
+type Reacher struct {
+	sc *Scenario
+	st *State
+	ix *hexIndex
+}
+
+// NewReacher is a Reacher for st; its index is built at the first Reach.
+func NewReacher(sc *Scenario, st *State) *Reacher { return &Reacher{sc: sc, st: st} }
+
+func (r *Reacher) index() *hexIndex {
+	if r.ix == nil {
+		r.ix = newHexIndex(r.sc, r.st)
+	}
+	return r.ix
+}
+
+// Reach is Reach(sc, st, id) for the Reacher's State.
+func (r *Reacher) Reach(id string) []Reachable {
+	sc, st := r.sc, r.st
 	for i, u := range sc.Units {
 		if u.ID != id {
 			continue
@@ -484,13 +511,14 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		if st.Units[i].Status == Eliminated || inAmbush(sc, st, i) && !ambushing(sc, st, i) {
 			return nil
 		}
+		ix := r.index()
 		return search(st.Units[i].Hex, !st.Units[i].OffMap,
 			func(p []hex.Hex) []hex.Hex { return nextHexes(sc, st, i, p) },
 			func(p []hex.Hex) step {
 				if armyBarred(sc, st, sc.Units[i].Side, p) || disengageBarred(sc, st, i, p) {
 					return step{}
 				}
-				plan, why := planUnitMove(sc, st, i, p, nil, -1)
+				plan, why := planUnitMoveAsk(sc, st, ix, i, p, nil, -1)
 				return step{mp: plan.mp, stop: plan.stop, legal: why == nil, open: why == nil || why.passable}
 			})
 	}
@@ -498,13 +526,14 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 		if ld.ID != id || st.Leaders[l].OffMap {
 			continue
 		}
+		ix := r.index()
 		return search(st.Leaders[l].Hex, true,
 			func(p []hex.Hex) []hex.Hex { return sc.Map.Grid.Neighbors(lastOr(st.Leaders[l].Hex, p)) },
 			func(p []hex.Hex) step {
 				if armyBarred(sc, st, ld.Side, p) {
 					return step{}
 				}
-				mp, why := planLeaderMove(sc, st, l, p)
+				mp, why := planLeaderMoveAsk(sc, st, ix, l, p)
 				return step{mp: mp, legal: why == nil, open: why == nil}
 			})
 	}

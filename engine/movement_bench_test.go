@@ -2,8 +2,10 @@ package engine_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"herald/data"
 	"herald/engine"
 	"herald/engine/hex"
 )
@@ -61,4 +63,43 @@ func parseB(b *testing.B, text string) []engine.Order {
 		b.Fatal(err)
 	}
 	return orders
+}
+
+// The Reach hints of one mail on a shipped battle: Crécy after the first
+// Command is activated, every unit of the battle asked (as reachHints
+// asks the activated Command's): with the hex index shared by one
+// Reacher, and by the reference without the index (the code before it).
+func BenchmarkReachHints(b *testing.B) {
+	sc, err := data.Scenario("crecy")
+	if err != nil {
+		b.Fatal(err)
+	}
+	st := engine.NewState(sc)
+	var act string
+	for _, l := range engine.Legal(sc, st) {
+		if strings.HasPrefix(l, "ACTIVATE ") && !strings.Contains(l, "<") {
+			act = l
+			break
+		}
+	}
+	r, err := engine.Apply(sc, st, st.Pending.Side, parseB(b, act), engine.NewScript())
+	if err != nil {
+		b.Fatalf("%s: %v", act, err)
+	}
+	st = r.State
+	b.Run("index", func(b *testing.B) {
+		for b.Loop() {
+			rc := engine.NewReacher(sc, st)
+			for _, u := range sc.Units {
+				rc.Reach(u.ID)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			for _, u := range sc.Units {
+				engine.ReachReference(sc, st, u.ID)
+			}
+		}
+	})
 }

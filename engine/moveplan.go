@@ -38,6 +38,11 @@ func moveErr(rule, format string, args ...any) *moveError {
 // in a hex adjacent to an enemy unit need not stop there (Arquebus 7.2,
 // 11.2); the fire's own cost is fireInMove's.
 func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange, fireAt int) (movePlan, *moveError) {
+	return planUnitMoveAsk(sc, st, directAsk{sc, st}, i, path, ch, fireAt)
+}
+
+// planUnitMoveAsk is planUnitMove asking q about hexes (Reach's index).
+func planUnitMoveAsk(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex, ch *sideChange, fireAt int) (movePlan, *moveError) {
 	spec, us := sc.Units[i], st.Units[i]
 	t := unitType(sc, st, i)
 	var plan movePlan
@@ -54,7 +59,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		if ch != nil {
 			return plan, moveErr("12.4", "%s is Retired: it may not mount or dismount", spec.ID)
 		}
-		return planRetired(sc, st, i, path)
+		return planRetired(sc, st, q, i, path)
 	}
 	r := ratings(sc, st, i)
 	ma := r.MA
@@ -66,7 +71,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	}
 	startZOC := map[int]bool{}
 	if !us.OffMap {
-		for _, e := range enemyZOC(sc, st, spec.Side, us.Hex) {
+		for _, e := range q.enemyZOC(spec.Side, us.Hex) {
 			startZOC[e] = true
 		}
 	}
@@ -77,7 +82,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 	adjacency := sc.Tables.Rules.AdjacencyLimits
 	var startAdj []int // enemy units next to the unit as it begins its move (Blood & Roses 7.1)
 	if adjacency && !us.OffMap {
-		startAdj = adjacentEnemies(sc, st, spec.Side, us.Hex)
+		startAdj = q.adjacentEnemies(spec.Side, us.Hex)
 	}
 	if us.OutOfCommand && len(startAdj) > 0 { // Blood & Roses 5.3; it may still turn (8.0)
 		return plan, moveErr("Blood & Roses 5.3", "%s is out of Command and begins next to %s: a unit out of Command that begins its Activation adjacent to an enemy unit may not move (it may turn one vertex in place, 8.0)", spec.ID, sc.Units[startAdj[0]].ID)
@@ -134,13 +139,13 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 			}
 			mountedMissile = t.Mounted && t.Missile()
 		}
-		if err := stepAllowed(sc, st, i, cur, n, k == 0); err != nil {
+		if err := stepAllowed(sc, st, q, i, cur, n, k == 0); err != nil {
 			return plan, err
 		}
 		if firesOnMove && fireAt == k && !(us.OffMap && k == 0) {
-			firedNextTo = adjacentEnemies(sc, st, spec.Side, cur)
+			firedNextTo = q.adjacentEnemies(spec.Side, cur)
 		}
-		if adjacency && (k > 0 || !us.OffMap) && enemyAdjacent(sc, st, spec.Side, cur) {
+		if adjacency && (k > 0 || !us.OffMap) && q.enemyAdjacent(spec.Side, cur) {
 			// Arquebus 7.2: "at the cost of one extra MP to leave the hex";
 			// 11.2 the same for the hex a Light Cavalry Archer fired in.
 			plan.mp += sc.Tables.Movement.LeaveAdjacentMP
@@ -148,7 +153,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		if k == 0 && isEngaged(st, i) {
 			plan.mp += sc.Tables.Movement.DisengageMP // Arquebus 14.5 Disengage
 		}
-		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(enemyZOC(sc, st, spec.Side, cur)) > 0 {
+		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(q.enemyZOC(spec.Side, cur)) > 0 {
 			plan.mp++ // Infidel 11.2: 1 MP more to leave a hex in an enemy ZOC
 		}
 		cost := enterCost(sc, cur, n, t.Class())
@@ -172,7 +177,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		}
 		var adj []int // Blood & Roses 7.1: enemy units next to n
 		if adjacency {
-			adj = adjacentEnemies(sc, st, spec.Side, n)
+			adj = q.adjacentEnemies(spec.Side, n)
 			for _, e := range adj {
 				if k == 0 && slices.Contains(startAdj, e) {
 					return plan, moveErr("Blood & Roses 7.1", "%s begins next to %s: it may not move directly into %s, another hex adjacent to that unit; its first hex must be one not adjacent to %s", spec.ID, sc.Units[e].ID, n, sc.Units[e].ID)
@@ -185,7 +190,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 				return plan, moveErr("Blood & Roses 7.1", "%s must stop in %s: it has moved adjacent to the enemy unit %s", spec.ID, n, sc.Units[adj[0]].ID)
 			}
 		}
-		if o := otherIn(st, n, i); o >= 0 {
+		if o := q.otherIn(n, i); o >= 0 {
 			if sc.Units[o].Side == spec.Side && isEngaged(st, o) {
 				// Engaged exists only in Arquebus (14.5).
 				return plan, moveErr("Arquebus 10.1", "%s may not enter %s: %s there is Engaged, and units may not enter a hex that contains an Engaged unit", spec.ID, n, sc.Units[o].ID)
@@ -228,14 +233,14 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 		if len(adj) > 0 {
 			plan.stop = true // Blood & Roses 7.1
 		}
-		zoc := enemyZOC(sc, st, spec.Side, n)
+		zoc := q.enemyZOC(spec.Side, n)
 		for _, e := range zoc {
 			// 7.2 "Units may not leave and then re-enter the same ZOC in
 			// the same activation", nor step from one hex of it into
 			// another: "If that hex is another ZOC it must stop" (ruling
 			// R47). A Men of Iron mounted missile unit rides on through
 			// enemy ZOCs (5.1): only its re-entry is barred.
-			if been[e] && !(mountedMissile && sc.Tables.Rules.MountedMissileZOC != ZOCLeaveCost && inZOCOf(sc, st, e, cur)) {
+			if been[e] && !(mountedMissile && sc.Tables.Rules.MountedMissileZOC != ZOCLeaveCost && q.inZOCOf(e, cur)) {
 				return plan, moveErr("7.2", "%s may not enter a hex of %s's ZOC again in the same Activation, whether it left that ZOC or steps within it; it may move into another enemy unit's ZOC", spec.ID, sc.Units[e].ID)
 			}
 			been[e] = true
@@ -269,7 +274,7 @@ func planUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideChange
 // stepAllowed checks one step from cur into n but its cost: on the map,
 // adjacent (or an entry hex for a reinforcement), not an enemy
 // reinforcement hex, and the Out of Command limits.
-func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *moveError {
+func stepAllowed(sc *Scenario, st *State, q hexAsk, i int, cur, n hex.Hex, first bool) *moveError {
 	spec, us := sc.Units[i], st.Units[i]
 	if !sc.Map.Grid.Contains(n) {
 		return moveErr("5.2", "%s is off the map", n)
@@ -293,7 +298,7 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 		return moveErr("5.2", "%s is where enemy reinforcements enter the map", n)
 	}
 	if us.OutOfCommand { // 5.2, 15.2: every hex of the path (ruling R64)
-		if enemyAdjacent(sc, st, spec.Side, n) {
+		if q.enemyAdjacent(spec.Side, n) {
 			return moveErr("15.2", "%s is out of Command: it may not move next to an enemy unit, as at %s", spec.ID, n)
 		}
 		// Blood & Roses 14.9: a unit back from a Pursuit, Out of Command,
@@ -307,14 +312,14 @@ func stepAllowed(sc *Scenario, st *State, i int, cur, n hex.Hex, first bool) *mo
 
 // planRetired: "Retired units have a Movement Allowance of 1 hex per
 // activation, and they may only move towards their Standard" (12.4).
-func planRetired(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *moveError) {
+func planRetired(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex) (movePlan, *moveError) {
 	spec, us := sc.Units[i], st.Units[i]
 	plan := movePlan{stop: true}
 	if len(path) != 1 {
 		return plan, moveErr("12.4", "%s is Retired: it moves one hex at most", spec.ID)
 	}
 	n := path[0]
-	if err := stepAllowed(sc, st, i, us.Hex, n, true); err != nil {
+	if err := stepAllowed(sc, st, q, i, us.Hex, n, true); err != nil {
 		return plan, err
 	}
 	std := st.Standard(sc.Command(spec.Command).Standard)
@@ -327,7 +332,7 @@ func planRetired(sc *Scenario, st *State, i int, path []hex.Hex) (movePlan, *mov
 	} else {
 		plan.mp = int(c)
 	}
-	if o := occupant(st, n); o >= 0 {
+	if o := q.occupant(n); o >= 0 {
 		return plan, moveErr("8.0", "%s may not enter %s: %s is there", spec.ID, n, sc.Units[o].ID)
 	}
 	return plan, nil
@@ -441,6 +446,11 @@ func (g *game) moveLeader(o Move, l int) error {
 // 5.2 and 7.2 speak of units, and a leader is not a unit (15.0; ruling
 // R62).
 func planLeaderMove(sc *Scenario, st *State, l int, path []hex.Hex) (int, *moveError) {
+	return planLeaderMoveAsk(sc, st, directAsk{sc, st}, l, path)
+}
+
+// planLeaderMoveAsk is planLeaderMove asking q about hexes.
+func planLeaderMoveAsk(sc *Scenario, st *State, q hexAsk, l int, path []hex.Hex) (int, *moveError) {
 	spec := sc.Leaders[l]
 	mp, cur := 0, st.Leaders[l].Hex
 	alone := sc.Tables.Rules.LeaderAloneMA // Blood & Roses 7.1 "his Movement Allowance is 5"
@@ -456,14 +466,14 @@ func planLeaderMove(sc *Scenario, st *State, l int, path []hex.Hex) (int, *moveE
 		case leaderCost(sc, cur, n) == NA:
 			return mp, moveErr("5.1", "no unit type may enter %s from %s", n, cur)
 		}
-		occ := occupant(st, n)
+		occ := q.occupant(n)
 		if occ >= 0 && sc.Units[occ].Side != spec.Side || enemyMarkerAt(sc, st, spec.Side, n) {
 			return mp, moveErr("5.1", "%s may not enter %s: a leader alone never enters a hex with an enemy unit, leader or Standard", spec.Name, n)
 		}
-		if occ < 0 && len(enemyZOC(sc, st, spec.Side, n)) > 0 {
+		if occ < 0 && len(q.enemyZOC(spec.Side, n)) > 0 {
 			return mp, moveErr("5.1", "%s may not enter %s, in an enemy ZOC without a friendly unit", spec.Name, n)
 		}
-		if occ < 0 && sc.Tables.Rules.AdjacencyLimits && enemyAdjacent(sc, st, spec.Side, n) {
+		if occ < 0 && sc.Tables.Rules.AdjacencyLimits && q.enemyAdjacent(spec.Side, n) {
 			return mp, moveErr("Blood & Roses 7.1", "%s may not enter %s: a leader moving alone may not enter a hex adjacent to an enemy unit unless that hex contains a friendly unit", spec.Name, n)
 		}
 		mp += int(leaderCost(sc, cur, n))

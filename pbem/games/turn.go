@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"herald/engine"
 	"herald/pbem/dice"
@@ -331,13 +332,20 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, a
 
 // reachHints tell the player who gives his Command's orders where each of
 // its units that may still move can go, and at what cost, so that a MOVE
-// needs no map measuring (engine.Reach, the same rules as MOVE).
+// needs no map measuring (engine.Reach, the same rules as MOVE). They are
+// asked for by resultView alone, for the one mail of a block whose
+// recipient is to give the Activation's orders (not his opponent's, not a
+// refusal's, not a Decision's), so once per state; the units share one
+// engine.Reacher, whose index of the state's ZOCs and occupied hexes is
+// built once.
 func reachHints(g *game) []string {
 	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" && g.st.Ambush == "" || len(g.st.Declared) > 0 {
 		return nil // no Activation, or its Shock Phase has begun: nothing moves any more
 	}
+	reachHintStates.Add(1)
 	const most = 12
 	var out []string
+	reacher := engine.NewReacher(g.sc, g.st)
 	for i, u := range g.sc.Units {
 		us := g.st.Units[i]
 		cmd := u.Command
@@ -347,7 +355,7 @@ func reachHints(g *game) []string {
 		if g.st.Ambush != "" && u.ID != g.st.Ambush || g.st.Ambush == "" && cmd != g.st.Command || us.Moved || us.Status == engine.Eliminated {
 			continue
 		}
-		reach := engine.Reach(g.sc, g.st, u.ID)
+		reach := reacher.Reach(u.ID)
 		if len(reach) == 0 {
 			continue
 		}
@@ -363,6 +371,10 @@ func reachHints(g *game) []string {
 	}
 	return out
 }
+
+// reachHintStates counts the states reachHints searched, for the tests
+// (TestReachHintsOncePerState).
+var reachHintStates atomic.Int64
 
 // orderBlock is a side's block for the game's next move.
 func (s *Service) orderBlock(g *game, side engine.Side, prefill []string) templates.OrderBlock {

@@ -1,0 +1,34 @@
+package games
+
+import (
+	"strings"
+	"testing"
+)
+
+// Reach hints are searched once per state, for the one mail that shows
+// them: the mail of the player who is to give his Command's orders. His
+// opponent's mail of the same block, a refused block's mail and a block
+// that ends the Activation search none.
+func TestReachHintsOncePerState(t *testing.T) {
+	f := newFixture(t)
+	f.deliverAll()
+	const hints = "Where your units can move"
+	step := func(raw []byte, status string, searched int64, hinted string) {
+		t.Helper()
+		before := reachHintStates.Load()
+		if out := f.handle(raw); out.Status != status {
+			t.Fatalf("outcome %+v, want %s", out, status)
+		}
+		if got := reachHintStates.Load() - before; got != searched {
+			t.Errorf("reach hints searched %d times, want %d", got, searched)
+		}
+		for _, m := range f.deliverAll() {
+			if shows := strings.Contains(string(m.raw), hints); shows != (m.to == hinted) {
+				t.Errorf("mail to %s shows reach hints: %v", m.to, shows)
+			}
+		}
+	}
+	step(f.orders(bob, "", "ACTIVATE Doria"), "applied", 1, bob)
+	step(f.orders(bob, "", "MOVE NOSUCHUNIT 0101"), "refused:illegal-order", 0, "")
+	step(f.orders(bob, "", "END"), "applied", 0, "")
+}
