@@ -16,6 +16,9 @@ import (
 // battle Herald ships (REACHFULL=1: every state of three games of up to
 // 150 blocks): the same hexes, costs and paths, in the same order.
 func TestReachMatchesReference(t *testing.T) {
+	if raceBuild {
+		t.Skip("the same lists with or without the race detector, which makes this three minutes: .ci/run runs it without -race")
+	}
 	games, steps, every := 1, 120, 3
 	switch {
 	case os.Getenv("REACHFULL") != "":
