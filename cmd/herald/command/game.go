@@ -67,21 +67,12 @@ func (l *listFlag) String() string     { return strings.Join(l.list, ",") }
 func (l *listFlag) Set(s string) error { l.list = append(l.list, s); return nil }
 
 func runGame(env Env, fs *flag.FlagSet) int {
-	if fs.NArg() == 0 {
-		fmt.Fprintln(env.Stderr, "herald game: want new, list, show or export")
-		return 2
-	}
-	// Flags may follow the subcommand and its id: herald game show ID --store F.
-	sub := fs.Arg(0)
-	args, err := parseInterleaved(fs, fs.Args()[1:])
-	if err != nil {
-		return 2
-	}
-	svc, closeStore, err := openService(fs)
-	if err != nil {
-		return fail(env, "game", err)
+	sub, args, svc, closeStore, code := openSubcommand(env, fs, "game", "new, list, show or export")
+	if svc == nil {
+		return code
 	}
 	defer closeStore()
+	var err error
 	switch {
 	case sub == "new" && len(args) == 0:
 		err = gameNew(env, svc, fs)
@@ -99,6 +90,27 @@ func runGame(env Env, fs *flag.FlagSet) int {
 }
 
 // openService opens the store of --config or --store.
+// openSubcommand reads a command's subcommand and its words, flags
+// allowed after them (herald game show ID --store F), and opens the
+// service on its store; a nil service comes with the exit code, the
+// problem said.
+func openSubcommand(env Env, fs *flag.FlagSet, name, want string) (sub string, args []string, svc *games.Service, closeStore func(), code int) {
+	if fs.NArg() == 0 {
+		fmt.Fprintf(env.Stderr, "herald %s: want %s\n", name, want)
+		return "", nil, nil, nil, 2
+	}
+	sub = fs.Arg(0) // before parseInterleaved parses what follows it
+	args, err := parseInterleaved(fs, fs.Args()[1:])
+	if err != nil {
+		return "", nil, nil, nil, 2
+	}
+	svc, closeStore, err = openService(fs)
+	if err != nil {
+		return "", nil, nil, nil, fail(env, name, err)
+	}
+	return sub, args, svc, closeStore, 0
+}
+
 func openService(fs *flag.FlagSet) (*games.Service, func(), error) {
 	get := func(name string) string { return fs.Lookup(name).Value.String() }
 	return openStore(get("config"), get("store"), get("address"))

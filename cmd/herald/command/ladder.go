@@ -57,20 +57,12 @@ The store is a single-writer database: stop herald serve before changing it.`,
 }
 
 func runLadder(env Env, fs *flag.FlagSet) int {
-	if fs.NArg() == 0 {
-		fmt.Fprintln(env.Stderr, "herald ladder: want list, show, create, key, organizer-key, tick or a ladder's id and a command")
-		return 2
-	}
-	sub := fs.Arg(0)
-	args, err := parseInterleaved(fs, fs.Args()[1:])
-	if err != nil {
-		return 2
-	}
-	svc, closeStore, err := openService(fs)
-	if err != nil {
-		return fail(env, "ladder", err)
+	sub, args, svc, closeStore, code := openSubcommand(env, fs, "ladder", "list, show, create, key, organizer-key, tick or a ladder's id and a command")
+	if svc == nil {
+		return code
 	}
 	defer closeStore()
+	var err error
 	as := fs.Lookup("as").Value.String()
 	switch {
 	case sub == "list" && len(args) == 0:
