@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -171,18 +172,7 @@ smtp:
 log:
   level: warn
 `, user, imapAddr, user, emb.SMTPAddr())), 0o600)
-	var stdout, stderr bytes.Buffer
-	if code := Main([]string{"game", "new", "--config", config, "--id", "crecy-dovecot", "--scenario", "crecy",
-		"--side", "English=alice@localhost", "--side", "French=bob@localhost"}, nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("game new: exit %d: %s", code, stderr.String())
-	}
-	cfg, err := LoadConfig(config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serveConfigured(ctx, cfg) }()
+	stop := serveWithGame(t, config, "crecy-dovecot")
 	players := map[string]*games.Autoplayer{"alice": {Address: "alice@localhost"}, "bob": {Address: "bob@localhost"}}
 	answered := map[string]bool{}
 	sent := 0
@@ -216,14 +206,13 @@ log:
 		time.Sleep(100 * time.Millisecond)
 	}
 	time.Sleep(time.Second) // the last reply's result
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatalf("serve: %v", err)
 	}
 	if sent < 6 {
 		t.Fatalf("the players sent %d order mails in a minute, want 6", sent)
 	}
-	var export bytes.Buffer
+	var export, stderr bytes.Buffer
 	if code := Main([]string{"game", "export", "--config", config, "crecy-dovecot"}, nil, &export, &stderr); code != 0 {
 		t.Fatalf("export: %s", stderr.String())
 	}
@@ -284,5 +273,34 @@ func TestRender(t *testing.T) {
 	}
 	if code := Main([]string{"render", "--scenario", "nowhere"}, nil, &stdout, &stderr); code != 1 {
 		t.Errorf("unknown battle: exit %d", code)
+	}
+}
+
+// serveWithGame creates a game of Crécy between alice and bob on the
+// store of config, as herald game new does, and runs herald serve on the
+// configuration until stop, which returns what serve returned (an error
+// if it has not stopped 20 seconds after being told to).
+func serveWithGame(t *testing.T, config, id string) (stop func() error) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"game", "new", "--config", config, "--id", id, "--scenario", "crecy",
+		"--side", "English=alice@localhost", "--side", "French=bob@localhost"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("game new: exit %d: %s", code, stderr.String())
+	}
+	cfg, err := LoadConfig(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serveConfigured(ctx, cfg) }()
+	return func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Second):
+			return errors.New("serve did not stop")
+		}
 	}
 }

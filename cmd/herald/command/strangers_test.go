@@ -1,7 +1,6 @@
 package command
 
 import (
-	"context"
 	"crypto/rand"
 	"fmt"
 	"io"
@@ -75,21 +74,9 @@ smtp:
 log:
   level: warn
 `, user, imapAddr, user, in, processed, rejected, emb.SMTPAddr())), 0o600)
-	var stdout, stderr strings.Builder
-	if code := Main([]string{"game", "new", "--config", config, "--id", "crecy-dvstrange", "--scenario", "crecy",
-		"--side", "English=alice@localhost", "--side", "French=bob@localhost"}, nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("game new: exit %d: %s", code, stderr.String())
-	}
-	cfg, err := LoadConfig(config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serveConfigured(ctx, cfg) }()
+	stop := serveWithGame(t, config, "crecy-dvstrange")
 	defer func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := stop(); err != nil {
 			t.Errorf("serve: %v", err)
 		}
 	}()

@@ -2,7 +2,6 @@ package command
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image/png"
 	"io"
@@ -93,18 +92,7 @@ smtp: {addr: %s, security: plain}
 log: {level: warn}
 web: {listen: "%s"}
 `, emb.IMAPAddr(), emb.SMTPAddr(), addr)), 0o600)
-	var stdout, stderr bytes.Buffer
-	if code := Main([]string{"game", "new", "--config", config, "--id", "crecy-web", "--scenario", "crecy",
-		"--side", "English=alice@localhost", "--side", "French=bob@localhost"}, nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("game new: exit %d: %s", code, stderr.String())
-	}
-	cfg, err := LoadConfig(config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serveConfigured(ctx, cfg) }()
+	stop := serveWithGame(t, config, "crecy-web")
 	var page string
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		resp, err := http.Get("http://" + addr + "/")
@@ -128,14 +116,8 @@ web: {listen: "%s"}
 	if _, err := png.Decode(bytes.NewReader(b)); err != nil {
 		t.Errorf("the map: %v", err)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop")
+	if err := stop(); err != nil {
+		t.Fatalf("serve: %v", err)
 	}
 	if _, err := http.Get("http://" + addr + "/"); err == nil {
 		t.Error("the status page still answers after serve stopped")
