@@ -49,7 +49,7 @@ func (p *parser) strikeTables(b []byte) *strike.Tables {
 	if root == nil {
 		return nil
 	}
-	o := p.object(root, "", "combat", "melee", "arcs", "weapons", "troops", "srt", "personalities", "pcs", "morale", "reactions", "movement")
+	o := p.object(root, "", "combat", "melee", "arcs", "weapons", "troops", "srt", "personalities", "pcs", "morale", "reactions", "movement", "stands")
 	t := &strike.Tables{}
 	if n := o.node("combat", true); n != nil {
 		t.Combat = p.strikeCombat(n, "combat")
@@ -100,6 +100,17 @@ func (p *parser) strikeTables(b []byte) *strike.Tables {
 		}
 		if m.has("turn_cost") && t.Movement.TurnCost > 1 {
 			p.add(m.line("turn_cost"), "movement.turn_cost", "%g: a turn costs a share of a MOVE, 0 to 1", t.Movement.TurnCost)
+		}
+	}
+	if n := o.node("stands", true); n != nil {
+		m := p.object(n, "stands", "frontage", "foot_depth", "mounted_depth")
+		t.Stands = strike.StandSizes{Frontage: p.inches(m, "frontage", true), FootDepth: p.inches(m, "foot_depth", true),
+			MountedDepth: p.inches(m, "mounted_depth", true)}
+		sizes := []float64{t.Stands.Frontage, t.Stands.FootDepth, t.Stands.MountedDepth}
+		for i, k := range []string{"frontage", "foot_depth", "mounted_depth"} {
+			if m.has(k) && sizes[i] == 0 {
+				p.add(m.line(k), "stands."+k, "0: a stand needs a size over 0 inches")
+			}
 		}
 	}
 	return t

@@ -250,14 +250,6 @@ func (p *parser) strikeArea(n *yaml.Node, path string, tt table.Table) table.Are
 	return a
 }
 
-// House stand sizes (R541): 2" frontage; 1" deep on foot, 2" mounted.
-func defaultStand(tt *strike.TroopType) (w, d float64) {
-	if tt.Mounted {
-		return 2, 2
-	}
-	return 2, 1
-}
-
 func (p *parser) strikeUnit(n *yaml.Node, path string, tb *strike.Tables, side int, tt table.Table) *battle.UnitSpec {
 	o := p.object(n, path, "id", "name", "type", "superior", "trained", "files", "ranks", "stand", "at", "facing", "personality")
 	u := &battle.UnitSpec{Side: side, ID: o.str("id", true), Name: o.str("name", true)}
@@ -284,7 +276,7 @@ func (p *parser) strikeUnit(n *yaml.Node, path string, tb *strike.Tables, side i
 		p.add(o.line("files"), join(path, "files"), "%d×%d stands: at most 12 files and 6 ranks", u.Files, u.Ranks)
 	}
 	if u.Type != nil {
-		u.StandWidth, u.StandDepth = defaultStand(u.Type)
+		u.StandWidth, u.StandDepth = tb.Stands.Of(u.Type) // R541
 	}
 	if sn := o.node("stand", false); sn != nil {
 		if v, ok := p.point(sn, join(path, "stand")); ok {

@@ -120,6 +120,7 @@ func TestStrikeTablesBad(t *testing.T) {
 		{"missing morale", "fail_break: 5", "", "morale.fail_break: missing"},
 		{"back cost", "back_cost: 2 ", "back_cost: 0.5 ", "movement.back_cost: 0.5: an inch backward costs at least an inch"},
 		{"no movement", "movement:\n", "moves:\n", `unknown field "moves"`},
+		{"flat stand", "foot_depth: 1 ", "foot_depth: 0 ", "stands.foot_depth: 0: a stand needs a size over 0 inches"},
 		{"a named type missing", "  Fkn: {name: Fkn,", "  Fkx: {name: Fkn,", "troops.Fkn: missing: the rules name this type"},
 		{"quality", "qualities: [superior, trained]}\n  Fkn", "qualities: [veteran]}\n  Fkn", `unknown quality "veteran"`},
 	}

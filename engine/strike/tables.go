@@ -21,6 +21,7 @@ type Tables struct {
 	Morale        MoraleTable
 	Reactions     map[string]*Reactions // by troop type id
 	Movement      MovementTable
+	Stands        StandSizes
 }
 
 // MovementTable holds the numbers of orders by mail (engine/strike/battle,
@@ -30,6 +31,22 @@ type MovementTable struct {
 	BackCost        float64 // inches of MOVE one inch backward costs (house: 2, non-forward movement is halved)
 	TurnCost        float64 // a TURN's cost as a share of MOVE (house: ½)
 	ChargeClearance float64 // a charger may not come within this of an enemy it does not charge (FRAGMENT: 3")
+}
+
+// StandSizes are the house stand sizes of a unit whose battle file gives
+// none (R541): the fragment measures in stands but never sizes them.
+type StandSizes struct {
+	Frontage     float64 // inches
+	FootDepth    float64 // inches deep, a foot stand
+	MountedDepth float64 // inches deep, a mounted stand
+}
+
+// Of is the frontage and depth of a stand of tt.
+func (s StandSizes) Of(tt *TroopType) (w, d float64) {
+	if tt.Mounted {
+		return s.Frontage, s.MountedDepth
+	}
+	return s.Frontage, s.FootDepth
 }
 
 // CombatTable is the fragment's COMBAT TABLE: the basic CV and each
