@@ -13,6 +13,7 @@ package battle
 
 import (
 	"fmt"
+	"math"
 
 	"herald/engine/strike"
 	"herald/engine/strike/table"
@@ -160,6 +161,14 @@ func (b *Battle) StartStands(side int) int {
 		}
 	}
 	return n
+}
+
+// BreaksAt is the number of stands on the table at which a side's army
+// has lost the battle file's share of those it set up with (the house
+// victory rule, R540).
+func (b *Battle) BreaksAt(side int) int {
+	start := b.StartStands(side)
+	return start - int(math.Ceil(b.Victory.StandsLost*float64(start)-1e-9))
 }
 
 func equalFold(a, b string) bool {

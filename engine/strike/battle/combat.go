@@ -399,7 +399,7 @@ func Judge(b *Battle, st *State) (winner int, result string, over bool) {
 	for s := 0; s < 2; s++ {
 		start := b.StartStands(s)
 		share[s] = float64(start-st.Stands(s)) / float64(start)
-		if share[s] >= b.Victory.StandsLost-1e-9 {
+		if st.Stands(s) <= b.BreaksAt(s) {
 			lose[s] = fmt.Sprintf("the %s have lost %d of their %d stands", b.Sides[s], start-st.Stands(s), start)
 		}
 		if b.Victory.Warlord {

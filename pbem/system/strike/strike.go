@@ -7,7 +7,6 @@ package strike
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand"
 	"strings"
 
@@ -155,10 +154,7 @@ func (s *State) Outcome() *system.Outcome {
 // Standing implements system.State: the side's stands on the table
 // against the loss that breaks its army (R540).
 func (s *State) Standing(side int) string {
-	start := s.b.StartStands(side)
-	left := s.S.Stands(side)
-	breaks := start - int(math.Ceil(s.b.Victory.StandsLost*float64(start)-1e-9))
-	return fmt.Sprintf("%d of %d stands on the table; the army breaks at %d.", left, start, breaks)
+	return fmt.Sprintf("%d of %d stands on the table; the army breaks at %d.", s.S.Stands(side), s.b.StartStands(side), s.b.BreaksAt(side))
 }
 
 // Turn says whose block the game waits for, with example order lines
