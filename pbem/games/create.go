@@ -196,7 +196,7 @@ func newGameID(scenario string) (string, error) {
 // openingMap is the welcome's map of the opening position, drawn after
 // the commit (mapjobs.go), or nil when maps are off.
 func (s *Service) openingMap(g *game) (*mailbox.Part, *mapJob, error) {
-	if g.sc != nil && s.cfg.Map == nil || g.sc == nil && !s.cfg.Pictures {
+	if !s.drawsMaps(g) {
 		return nil, nil, nil
 	}
 	job, err := g.nowJob()

@@ -304,7 +304,7 @@ func (s *Service) playSystem(tx *store.Tx, g *game, b block, lines []system.Line
 func (s *Service) announceSystem(tx *store.Tx, g *game, b block, before system.State, res *system.Result, up *dice.Update) error {
 	ref := mailRef{kind: "result", tag: fmt.Sprintf("b%d-", up.Batch), latest: true}
 	var mapCID string
-	if s.cfg.Pictures {
+	if s.drawsMaps(g) {
 		mapCID = fmt.Sprintf("map.%s.%d@%s", g.rec.ID, up.Batch, s.host())
 		ref.inline = []mailbox.Part{{Name: mapName(g.rec.ID, g.rec.Move, up.Batch), ContentType: "image/png", ContentID: mapCID}}
 		ref.maps = []mapJob{{Scenario: g.battle.ID(), Before: before.Encode(), After: g.state.Encode(), Events: rawEvents(res.Events)}}
@@ -376,6 +376,15 @@ func systemRolls(rolls []dice.Roll) []system.Roll {
 		}
 	}
 	return out
+}
+
+// drawsMaps reports whether the game's mails carry pictures: Map draws
+// Men of Iron's, Pictures turns on every other system's.
+func (s *Service) drawsMaps(g *game) bool {
+	if g.sc != nil {
+		return s.cfg.Map != nil
+	}
+	return s.cfg.Pictures
 }
 
 // outcome is how the game's battle ended, or nil.
