@@ -237,13 +237,11 @@ var cidToken = regexp.MustCompile(`^[A-Za-z0-9!#$%&'*+/=?^_{|}~.@-]+$`)
 
 func validate(v View) error {
 	var g Game
-	var blocks []*OrderBlock
 	var acc *Account
 	var side string
 	switch v := v.(type) {
 	case Welcome:
 		g, side = v.Game, v.Side
-		blocks = append(blocks, &v.Block)
 		for _, cid := range []string{v.MapCID, v.ArmyMapCID} {
 			if cid != "" && !cidToken.MatchString(cid) {
 				return fmt.Errorf("MapCID %q is not a Content-ID (without <>)", cid)
@@ -254,21 +252,16 @@ func validate(v View) error {
 		if v.ToAct != (v.Block != nil) {
 			return fmt.Errorf("ToAct is %v but Block is %v: the player who acts next, and only he, gets a block", v.ToAct, blockState(v.Block))
 		}
-		blocks = append(blocks, v.Block)
 	case Decision:
 		g, side, acc = v.Game, v.Side, &v.Account
-		blocks = append(blocks, &v.Block)
 	case Refusal:
 		g, side = v.Game, v.Side
-		blocks = append(blocks, v.Block)
 	case Reminder:
 		g, side = v.Game, v.Side
-		blocks = append(blocks, &v.Block)
 	case GameOver:
 		g, side, acc = v.Game, v.Side, &v.Account
 	case Check:
 		g, side = v.Game, v.Side
-		blocks = append(blocks, &v.Block)
 	case Notice:
 		return validateNotice(v)
 	}
@@ -289,11 +282,8 @@ func validate(v View) error {
 			return fmt.Errorf("Kept holds the %s's orders in the %s's copy: they go only to their owner", acc.KeptSide, side)
 		}
 	}
-	for _, b := range blocks {
-		if b == nil {
-			continue
-		}
-		if err := checkBlock(g, b); err != nil {
+	for _, b := range blocksOf(v) {
+		if err := checkBlock(g, &b); err != nil {
 			return err
 		}
 	}

@@ -156,13 +156,17 @@ func (s *Service) beat(tx *store.Tx, now time.Time) (*ladder.Downtime, error) {
 // sendLadder queues a mail about a ladder from its address,
 // herald+ladder-<id>@…, so that a reply reaches the ladder.
 func (s *Service) sendLadder(tx *store.Tx, id string, v templates.View, to, kind, tag string, attach []mailbox.Part) error {
-	o, _, err := s.outgoing(tx, nil, v, to, mailRef{kind: kind, tag: tag, attach: attach})
+	rec, _, err := templates.Keep(v)
+	if err != nil {
+		return err
+	}
+	o, err := s.envelope(tx, nil, to, mailRef{kind: kind, tag: tag, attach: attach})
 	if err != nil {
 		return err
 	}
 	o.From = fmt.Sprintf("%s <%s>", s.cfg.Name, s.gameAddress(ladderPrefix+id))
 	o.MessageID = fmt.Sprintf("%s%s.%s.%s@%s", ladderPrefix, id, kind, tag, s.host())
-	return s.enqueue(tx, ladderPrefix+id, o, nil)
+	return s.enqueue(tx, ladderPrefix+id, outboxMail{Mail: &o, View: &rec})
 }
 
 // ladderNotice is a Notice about a ladder, tagged [ladder-<id>].

@@ -2,6 +2,8 @@ package games
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"io"
 	"log/slog"
@@ -14,6 +16,7 @@ import (
 
 	"herald/pbem"
 	"herald/pbem/store"
+	"herald/templates"
 )
 
 // newMapFixture is a fixture whose mails carry the maps Herald draws.
@@ -124,5 +127,61 @@ func TestLatestKeepsNoPicture(t *testing.T) {
 	}
 	if text := flat(again[0].mail.Text); !strings.Contains(text, "Its map shows the battlefield as it stands now") {
 		t.Errorf("the STATUS answer does not say its map is drawn anew:\n%s", again[0].mail.Text)
+	}
+}
+
+// A store written by an earlier version keeps its queued mails composed
+// (Raw) or rendered (Mail with its bodies), and its latest mails rendered,
+// without the key: after the upgrade the first are sent as they were and
+// STATUS sends the second again with the key written back.
+func TestMailsKeptByEarlierVersions(t *testing.T) {
+	f := newFixture(t)
+	f.deliverAll()
+	f.handle(f.orders(bob, "", "ACTIVATE Doria", "END"))
+	results := f.deliverAll()
+	var first sent
+	for _, m := range results {
+		if m.to == bob {
+			first = m
+		}
+	}
+	composed := []byte("From: herald@localhost\r\nTo: " + bob + "\r\nSubject: queued before the upgrade\r\nMessage-Id: <old-1@herald>\r\n\r\nOld bytes.\r\n")
+	err := f.st.Update(func(tx *store.Tx) error {
+		raw, err := tx.Mail(f.game, "latest:French")
+		if err != nil {
+			return err
+		}
+		var kept latestMail
+		if err := json.Unmarshal(raw, &kept); err != nil || kept.View == nil {
+			return fmt.Errorf("kept latest %s: %v", raw, err)
+		}
+		r, err := templates.RenderRecord(*kept.View)
+		if err != nil {
+			return err
+		}
+		kept.Mail.Subject, kept.Mail.Text, kept.Mail.HTML, kept.View = r.Subject, r.Text, r.HTML, nil
+		old, _ := json.Marshal(kept)
+		if err := tx.PutMail(f.game, "latest:French", old); err != nil {
+			return err
+		}
+		entry, _ := json.Marshal(outboxMail{From: heraldAddr, To: []string{bob}, Raw: composed})
+		_, err = tx.Enqueue(entry, f.game+"/"+bob, f.clock)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.handle(f.orders(bob, "", "STATUS"))
+	again := f.deliverAll()
+	if len(again) != 2 || !bytes.Equal(again[0].raw, composed) {
+		t.Fatalf("%d mails; the composed one first and unchanged: %v", len(again), len(again) > 0 && bytes.Equal(again[0].raw, composed))
+	}
+	status := again[1].mail
+	if !strings.HasSuffix(status.Subject, "(again, for STATUS)") || !strings.Contains(status.Text, first.mail.Text) {
+		t.Errorf("STATUS did not send the rendered latest mail again:\n%s\n%s", status.Subject, status.Text)
+	}
+	blocks, _ := pbem.FindBlocks(status.Text)
+	if len(blocks) != 1 || blocks[0].Key != f.keys[bob] {
+		t.Errorf("the block sent again carries %+v, not the key", blocks)
 	}
 }

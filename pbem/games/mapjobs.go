@@ -188,7 +188,10 @@ func (s *Service) rawOf(m outboxMail) ([]byte, error) {
 	if m.Mail == nil {
 		return m.Raw, nil
 	}
-	o := *m.Mail
+	o, err := m.rendered()
+	if err != nil {
+		return nil, err
+	}
 	o.Inline = slices.Clone(o.Inline)
 	var keep []mailbox.Part
 	for i, p := range o.Inline {

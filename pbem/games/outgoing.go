@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,15 +17,51 @@ import (
 	"herald/templates"
 )
 
-// outboxMail is an outbox entry: the envelope and the exact bytes to send,
-// or, for a mail with maps, the mail to compose once its maps are drawn
-// (mapjobs.go).
+// outboxMail is an outbox entry: the envelope and the mail to compose when
+// it leaves the outbox — its headers, the record of the view its bodies are
+// rendered from, and the jobs that draw its maps — so that nothing but the
+// record is written in the transaction that queues it (issue 17). Raw, the
+// exact bytes, is what entries queued by earlier versions hold.
 type outboxMail struct {
-	From string            `json:"from"`
-	To   []string          `json:"to"`
-	Raw  []byte            `json:"raw,omitempty"`
-	Mail *mailbox.Outgoing `json:"mail,omitempty"` // its inline parts without data
-	Maps []mapJob          `json:"maps,omitempty"` // one per inline part
+	From   string            `json:"from"`
+	To     []string          `json:"to"`
+	Raw    []byte            `json:"raw,omitempty"`
+	Mail   *mailbox.Outgoing `json:"mail,omitempty"` // its inline parts without data
+	View   *templates.Record `json:"view,omitempty"` // renders Mail's subject and bodies
+	Resent *resent           `json:"resent,omitempty"`
+	Maps   []mapJob          `json:"maps,omitempty"` // one per inline part
+}
+
+// rendered is the mail of an entry not queued composed (Mail is set), its
+// subject and bodies rendered from its view, its maps not yet drawn.
+func (m outboxMail) rendered() (mailbox.Outgoing, error) {
+	o := *m.Mail
+	if m.View != nil {
+		r, err := templates.RenderRecord(*m.View)
+		if err != nil {
+			return o, err
+		}
+		o.Subject, o.Text, o.HTML = r.Subject, r.Text, r.HTML
+	}
+	if m.Resent != nil {
+		m.Resent.mark(&o)
+	}
+	return o, nil
+}
+
+// QueuedMail reads an outbox entry (store.OutboxEntry.Mail): the mail as
+// it will be sent, without its maps (drawn when it is sent), or, for an
+// entry queued composed, nil and its exact bytes.
+func QueuedMail(entry []byte) (*mailbox.Outgoing, []byte, error) {
+	var m outboxMail
+	if err := json.Unmarshal(entry, &m); err != nil {
+		return nil, nil, fmt.Errorf("games: outbox entry: %w", err)
+	}
+	if m.Mail == nil {
+		return nil, m.Raw, nil
+	}
+	o, err := m.rendered()
+	return &o, nil, err
 }
 
 // mailRef says what a mail is about. Its Message-ID is derived from it, so
@@ -45,9 +82,14 @@ type mailRef struct {
 	latest bool
 }
 
-// send renders a view and queues it for one recipient.
+// send queues a view for one recipient, to be rendered when it leaves the
+// outbox: here it is only checked as rendering would check it.
 func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref mailRef) error {
-	o, text, err := s.outgoing(tx, g, v, to, ref)
+	rec, blocks, err := templates.Keep(v)
+	if err != nil {
+		return err
+	}
+	o, err := s.envelope(tx, g, to, ref)
 	if err != nil {
 		return err
 	}
@@ -55,13 +97,13 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	if g != nil {
 		id = g.rec.ID
 	}
-	if err := s.enqueue(tx, id, o, ref.maps); err != nil {
+	if err := s.enqueue(tx, id, outboxMail{Mail: &o, View: &rec, Maps: ref.maps}); err != nil {
 		return err
 	}
 	if g == nil || ref.side == "" {
 		return nil
 	}
-	if err := rememberBlocks(tx, g.rec.ID, text); err != nil {
+	if err := rememberBlocks(tx, g.rec.ID, blocks); err != nil {
 		return err
 	}
 	if err := tx.PutMail(g.rec.ID, "last-id:"+ref.side, []byte(o.MessageID)); err != nil {
@@ -72,7 +114,7 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	}
 	kept := latestMail{Rebuild: ref.rebuild}
 	if ref.rebuild == "" {
-		kept.Mail = withoutPictures(withoutKey(o, g.keyOf(ref.side), keyPlaceholder))
+		kept.Mail, kept.View = withoutPictures(o), recordWithout(rec, g.keyOf(ref.side), keyPlaceholder)
 	}
 	keep, err := json.Marshal(kept)
 	if err != nil {
@@ -81,13 +123,10 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	return tx.PutMail(g.rec.ID, "latest:"+ref.side, keep)
 }
 
-// outgoing renders a view into the mail for one recipient, threaded after
-// the latest mail of the game he received; it returns the text part too.
-func (s *Service) outgoing(tx *store.Tx, g *game, v templates.View, to string, ref mailRef) (mailbox.Outgoing, string, error) {
-	m, err := templates.Render(v)
-	if err != nil {
-		return mailbox.Outgoing{}, "", err
-	}
+// envelope is the mail to one recipient without its subject and bodies
+// (rendered from its view when it leaves the outbox), threaded after the
+// latest mail of the game he received.
+func (s *Service) envelope(tx *store.Tx, g *game, to string, ref mailRef) (mailbox.Outgoing, error) {
 	from, id := s.cfg.Address, "herald"
 	if g != nil {
 		from, id = s.gameAddress(g.rec.ID), g.rec.ID
@@ -95,7 +134,6 @@ func (s *Service) outgoing(tx *store.Tx, g *game, v templates.View, to string, r
 	o := mailbox.Outgoing{
 		From:      fmt.Sprintf("%s <%s>", s.cfg.Name, from),
 		To:        []string{to},
-		Subject:   m.Subject,
 		Date:      s.cfg.Now().UTC(),
 		MessageID: fmt.Sprintf("%s.%s.%s%s@%s", id, ref.kind, ref.tag, strings.ToLower(ref.side), s.host()),
 		InReplyTo: ref.inReplyTo,
@@ -104,15 +142,13 @@ func (s *Service) outgoing(tx *store.Tx, g *game, v templates.View, to string, r
 			"Auto-Submitted": "auto-replied",
 			pbem.LoopHeader:  s.host(),
 		},
-		Text:        m.Text,
-		HTML:        m.HTML,
 		Inline:      ref.inline,
 		Attachments: ref.attach,
 	}
 	if g != nil && ref.side != "" {
 		prev, err := tx.Mail(g.rec.ID, "last-id:"+ref.side)
 		if err != nil {
-			return o, "", err
+			return o, err
 		}
 		if len(prev) > 0 {
 			o.References = []string{string(prev)}
@@ -121,18 +157,20 @@ func (s *Service) outgoing(tx *store.Tx, g *game, v templates.View, to string, r
 			}
 		}
 	}
-	return o, m.Text, nil
+	return o, nil
 }
 
 // latestMail is a side's latest mail as the store keeps it for STATUS and
-// Remail: its text without the player's key and its inline map without
-// its picture (drawn again as the battlefield stands when the mail goes
-// out again: its moves and results are in its text); or, for a welcome,
-// only that it is to be built anew (from the game as it stands: no move
-// yet).
+// Remail: its headers and the record of its view, without the player's
+// key and its inline map without its picture (drawn again as the
+// battlefield stands when the mail goes out again: its moves and results
+// are in its text); or, for a welcome, only that it is to be built anew
+// (from the game as it stands: no move yet). Mails kept by earlier
+// versions hold their rendered bodies in Mail and no View.
 type latestMail struct {
 	Rebuild string            `json:"rebuild,omitempty"`
 	Mail    *mailbox.Outgoing `json:"mail,omitempty"`
+	View    *templates.Record `json:"view,omitempty"`
 }
 
 // withoutPictures is o with its inline parts' data left out.
@@ -144,40 +182,50 @@ func withoutPictures(o mailbox.Outgoing) *mailbox.Outgoing {
 	return &o
 }
 
-// loadLatest reads a side's kept latest mail with the jobs that draw its
-// maps again; now says whether one of them shows the battlefield as it
-// stands now, not as the mail first showed it. Mails kept before pictures
-// were left out hold them still.
-func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (o *mailbox.Outgoing, jobs []mapJob, now bool, err error) {
+// keptLatest is a side's latest mail as loadLatest reads it: the mail, the
+// record of its view (nil for a mail kept rendered), the jobs that draw its
+// maps, and whether one of them shows the battlefield as it stands now,
+// not as the mail first showed it.
+type keptLatest struct {
+	mail *mailbox.Outgoing
+	view *templates.Record
+	jobs []mapJob
+	now  bool
+}
+
+// loadLatest reads a side's kept latest mail (nil if none), without the
+// player's key. Mails kept before pictures were left out hold them still.
+func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (*keptLatest, error) {
 	raw, err := tx.Mail(g.rec.ID, "latest:"+g.sideName(side))
 	if err != nil || raw == nil {
-		return nil, nil, false, err
+		return nil, err
 	}
 	var kept latestMail
 	if err := json.Unmarshal(raw, &kept); err != nil {
-		return nil, nil, false, err
+		return nil, err
 	}
 	if kept.Rebuild == "welcome" {
-		o, jobs, err := s.rebuildWelcome(tx, g, side)
-		return o, jobs, false, err
+		return s.rebuildWelcome(tx, g, side)
 	}
 	if kept.Mail == nil { // kept whole, before issue 17
 		kept.Mail = new(mailbox.Outgoing)
-		return kept.Mail, nil, false, json.Unmarshal(raw, kept.Mail)
+		return &keptLatest{mail: kept.Mail}, json.Unmarshal(raw, kept.Mail)
 	}
+	k := &keptLatest{mail: kept.Mail, view: kept.View}
 	for range kept.Mail.Inline {
 		j, err := g.nowJob()
 		if err != nil {
-			return nil, nil, false, err
+			return nil, err
 		}
-		jobs = append(jobs, j)
+		k.jobs = append(k.jobs, j)
 	}
-	return kept.Mail, jobs, len(jobs) > 0, nil
+	k.now = len(k.jobs) > 0
+	return k, nil
 }
 
 // rebuildWelcome builds a side's welcome anew, as it was sent: the game
 // has not moved since, or another mail would be the latest.
-func (s *Service) rebuildWelcome(tx *store.Tx, g *game, side engine.Side) (*mailbox.Outgoing, []mapJob, error) {
+func (s *Service) rebuildWelcome(tx *store.Tx, g *game, side engine.Side) (*keptLatest, error) {
 	var opening dice.Checkpoint
 	err := tx.Log(g.rec.ID, func(seq uint64, line []byte) error {
 		if seq != 1 {
@@ -191,19 +239,22 @@ func (s *Service) rebuildWelcome(tx *store.Tx, g *game, side engine.Side) (*mail
 		return nil
 	})
 	if err != nil || opening.Sig == nil {
-		return nil, nil, fmt.Errorf("games: %s: the opening seal: %v", g.rec.ID, err)
+		return nil, fmt.Errorf("games: %s: the opening seal: %v", g.rec.ID, err)
 	}
 	w, ref, err := s.welcomeMail(g, side, opening)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	o, _, err := s.outgoing(tx, g, w, g.player(side), ref)
+	rec, _, err := templates.Keep(w)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
+	}
+	o, err := s.envelope(tx, g, g.player(side), ref)
+	if err != nil {
+		return nil, err
 	}
 	// As kept copies are, without the key: resendLatest writes it back.
-	o = withoutKey(o, g.keys[side], keyPlaceholder)
-	return &o, ref.maps, nil
+	return &keptLatest{mail: &o, view: recordWithout(rec, g.keys[side], keyPlaceholder), jobs: ref.maps}, nil
 }
 
 // keyPlaceholder stands for the player's key in the latest mail kept for
@@ -221,6 +272,16 @@ func withoutKey(o mailbox.Outgoing, old, new string) mailbox.Outgoing {
 	return o
 }
 
+// recordWithout is a view's record with every occurrence of old in its
+// data replaced. A key and its placeholder are plain ASCII that JSON
+// writes as they are, so the replacement is the one Render would see.
+func recordWithout(r templates.Record, old, new string) *templates.Record {
+	if old != "" {
+		r.View = bytes.ReplaceAll(r.View, []byte(old), []byte(new))
+	}
+	return &r
+}
+
 // keyOf is the key of a side's player, by the side's name.
 func (g *game) keyOf(side string) string {
 	s, ok := g.side(side)
@@ -230,27 +291,20 @@ func (g *game) keyOf(side string) string {
 	return g.keys[s]
 }
 
-// enqueue composes a mail and puts it in the outbox, behind the mails of
-// the same game (or "herald": about none) to the same recipient, so that
-// a player reads a game's mails in the order Herald wrote them. A mail
-// with maps is queued uncomposed, with the jobs that draw them after the
-// commit (mapjobs.go).
-func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing, maps []mapJob) error {
-	m := outboxMail{From: s.cfg.Address, To: o.To}
-	if len(maps) > 0 {
-		m.Mail, m.Maps = withoutPictures(o), maps
-	} else {
-		raw, err := mailbox.Compose(o)
-		if err != nil {
-			return err
-		}
-		m.Raw = raw
+// enqueue puts a mail in the outbox, behind the mails of the same game
+// (or "herald": about none) to the same recipient, so that a player reads
+// a game's mails in the order Herald wrote them. It is composed when it
+// leaves the outbox (rawOf), its maps drawn then, after the commit.
+func (s *Service) enqueue(tx *store.Tx, game string, m outboxMail) error {
+	m.From, m.To = s.cfg.Address, m.Mail.To
+	if len(m.Maps) > 0 {
+		m.Mail = withoutPictures(*m.Mail)
 	}
 	entry, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	stream := game + "/" + strings.ToLower(strings.Join(o.To, ","))
+	stream := game + "/" + strings.ToLower(strings.Join(m.To, ","))
 	_, err = tx.Enqueue(entry, stream, s.cfg.Now())
 	return err
 }
@@ -258,15 +312,21 @@ func (s *Service) enqueue(tx *store.Tx, game string, o mailbox.Outgoing, maps []
 // resendLatest queues again the latest mail a side received, with a new
 // identity and date (STATUS).
 func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag string, why resendReason) (bool, error) {
-	kept, jobs, now, err := s.loadLatest(tx, g, side)
+	kept, err := s.loadLatest(tx, g, side)
 	if err != nil || kept == nil {
 		return false, err
 	}
-	o := withoutKey(*kept, keyPlaceholder, g.keys[side])
+	o := *kept.mail
+	if kept.view != nil {
+		kept.view = recordWithout(*kept.view, keyPlaceholder, g.keys[side])
+	} else {
+		o = withoutKey(o, keyPlaceholder, g.keys[side])
+	}
 	o.To = []string{to}
-	markResent(&o, s.cfg.Now().UTC(), why, now)
+	r := &resent{Why: why, First: o.Date, MapNow: kept.now}
+	o.Date = s.cfg.Now().UTC()
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
-	return true, s.enqueue(tx, g.rec.ID, o, jobs)
+	return true, s.enqueue(tx, g.rec.ID, outboxMail{Mail: &o, View: kept.view, Resent: r, Maps: kept.jobs})
 }
 
 // hashTag is a short tag for a mail's Message-IDs derived from another

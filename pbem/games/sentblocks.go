@@ -5,6 +5,7 @@ import (
 
 	"herald/pbem"
 	"herald/pbem/store"
+	"herald/templates"
 )
 
 // keptBlocks is how many of the latest blocks Herald mailed about a game
@@ -17,9 +18,14 @@ const keptBlocks = 16
 const sentBlocksKey = "sent-blocks"
 
 // rememberBlocks keeps the fingerprints of the blocks of a mail Herald
-// sends about game id (never the blocks themselves: they hold keys).
-func rememberBlocks(tx *store.Tx, id, text string) error {
-	blocks, _ := pbem.FindBlocks(text)
+// sends about game id (never the blocks themselves: they hold keys), read
+// from each block's text as its mail prints it.
+func rememberBlocks(tx *store.Tx, id string, sent []templates.OrderBlock) error {
+	var blocks []pbem.Block
+	for _, b := range sent {
+		found, _ := pbem.FindBlocks(b.Text())
+		blocks = append(blocks, found...)
+	}
 	if len(blocks) == 0 {
 		return nil
 	}

@@ -3,7 +3,6 @@ package command
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"herald/pbem"
+	"herald/pbem/games"
 	"herald/pbem/mailbox"
 	"herald/pbem/store"
 )
@@ -139,21 +139,18 @@ func TestServeEmbeddedResumes(t *testing.T) {
 	again := 0
 	err = st.View(func(tx *store.Tx) error {
 		return tx.Outbox(func(e store.OutboxEntry) error {
-			var m struct {
-				Raw  []byte
-				Mail *mailbox.Outgoing // a mail whose maps are drawn when it is sent
-			}
-			if err := json.Unmarshal(e.Mail, &m); err != nil {
+			m, raw, err := games.QueuedMail(e.Mail)
+			if err != nil {
 				return err
 			}
-			if m.Mail == nil {
-				pm, err := pbem.ReadMail(m.Raw, pbem.ReadOptions{MaxBytes: 32 << 20})
+			if m == nil {
+				pm, err := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: 32 << 20})
 				if err != nil {
 					return err
 				}
-				m.Mail = &mailbox.Outgoing{Subject: pm.Subject, Text: pm.Text}
+				m = &mailbox.Outgoing{Subject: pm.Subject, Text: pm.Text}
 			}
-			if strings.HasSuffix(m.Mail.Subject, "(again, after a restart)") && strings.Contains(m.Mail.Text, "Herald has been restarted") {
+			if strings.HasSuffix(m.Subject, "(again, after a restart)") && strings.Contains(m.Text, "Herald has been restarted") {
 				again++
 			}
 			return nil

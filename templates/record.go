@@ -1,0 +1,103 @@
+package templates
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Record is a view kept to be rendered later: the daemon commits it with
+// the mail's effects and renders it when the mail leaves the outbox, out
+// of the write transaction (issue 17). Rendering is a pure function of
+// the view, so the mail rendered from its record after a crash is the one
+// that would have been sent.
+type Record struct {
+	Kind Kind            `json:"kind"`
+	View json.RawMessage `json:"view"`
+}
+
+// Keep checks a view as Render does (the same refusals, before anything
+// is committed) and returns its record, with the order blocks the mail
+// will print, exactly as Render prints them.
+func Keep(v View) (Record, []OrderBlock, error) {
+	if v = deref(v); v == nil {
+		return Record{}, nil, fmt.Errorf("templates: Keep(nil)")
+	}
+	if err := validate(v); err != nil {
+		return Record{}, nil, fmt.Errorf("templates: %s: %w", v.Kind(), err)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return Record{}, nil, fmt.Errorf("templates: %s: %w", v.Kind(), err)
+	}
+	return Record{Kind: v.Kind(), View: data}, blocksOf(v), nil
+}
+
+// RenderRecord renders a kept view.
+func RenderRecord(r Record) (Mail, error) {
+	v, err := r.view()
+	if err != nil {
+		return Mail{}, err
+	}
+	return Render(v)
+}
+
+// view decodes the record's view into its kind's type.
+func (r Record) view() (View, error) {
+	var v View
+	var err error
+	switch r.Kind {
+	case KindWelcome:
+		v, err = decodeView[Welcome](r.View)
+	case KindResult:
+		v, err = decodeView[Result](r.View)
+	case KindDecision:
+		v, err = decodeView[Decision](r.View)
+	case KindRefusal:
+		v, err = decodeView[Refusal](r.View)
+	case KindReminder:
+		v, err = decodeView[Reminder](r.View)
+	case KindGameOver:
+		v, err = decodeView[GameOver](r.View)
+	case KindCheck:
+		v, err = decodeView[Check](r.View)
+	case KindNotice:
+		v, err = decodeView[Notice](r.View)
+	default:
+		return nil, fmt.Errorf("templates: a kept view of unknown kind %q", r.Kind)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("templates: kept %s: %w", r.Kind, err)
+	}
+	return v, nil
+}
+
+func decodeView[V View](data []byte) (View, error) {
+	var v V
+	err := json.Unmarshal(data, &v)
+	return v, err
+}
+
+// blocksOf lists the order blocks a view's mail prints (at most one).
+func blocksOf(v View) []OrderBlock {
+	var b *OrderBlock
+	switch v := v.(type) {
+	case Welcome:
+		b = &v.Block
+	case Result:
+		b = v.Block
+	case Decision:
+		b = &v.Block
+	case Refusal:
+		b = v.Block
+	case Reminder:
+		b = &v.Block
+	case Check:
+		b = &v.Block
+	case Notice:
+		b = v.Block
+	}
+	if b == nil {
+		return nil
+	}
+	return []OrderBlock{*b}
+}
