@@ -23,10 +23,66 @@ func (s *Service) Handle(_ context.Context, m mailbox.Message) (mailbox.Disposit
 		return 0, err
 	}
 	s.Kick()
-	if out.Rejected {
-		return mailbox.Rejected, nil
+	return disposition(out), nil
+}
+
+// HandleBatch is the mailbox.BatchHandler of the service: it processes a
+// batch of fetched mails in one store transaction, in order, each as
+// HandleMail would (its effects, replies and processed mark, or nothing),
+// so that a burst of mail costs one commit and one fsync per batch rather
+// than per mail. A mail whose processing fails (or a store error) rolls
+// the batch back, and each mail is then processed alone by Handle.
+func (s *Service) HandleBatch(ctx context.Context, ms []mailbox.Message) []mailbox.Verdict {
+	rs := make([]received, len(ms))
+	for i, m := range ms {
+		size := int64(0)
+		if m.HeaderOnly {
+			size = m.Size
+		}
+		if rs[i] = s.read(m.Raw, size); rs[i].err != nil {
+			return s.oneByOne(ctx, ms)
+		}
 	}
-	return mailbox.Processed, nil
+	outs := make([]Outcome, len(ms))
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		for i, r := range rs {
+			var err error
+			if outs[i], err = s.process(tx, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if len(ms) > 1 {
+			s.log.Info("a mail of the batch failed; each is processed alone", "mails", len(ms), "err", err)
+		}
+		return s.oneByOne(ctx, ms)
+	}
+	vs := make([]mailbox.Verdict, len(ms))
+	for i, r := range rs {
+		out, _ := s.done(r, outs[i], nil)
+		vs[i].Disposition = disposition(out)
+	}
+	s.Kick()
+	return vs
+}
+
+// oneByOne handles each mail alone.
+func (s *Service) oneByOne(ctx context.Context, ms []mailbox.Message) []mailbox.Verdict {
+	vs := make([]mailbox.Verdict, len(ms))
+	for i, m := range ms {
+		vs[i].Disposition, vs[i].Err = s.Handle(ctx, m)
+	}
+	return vs
+}
+
+// disposition files a mail by its outcome.
+func disposition(out Outcome) mailbox.Disposition {
+	if out.Rejected {
+		return mailbox.Rejected
+	}
+	return mailbox.Processed
 }
 
 // Kick wakes the outbox loop: mail was queued.
@@ -100,7 +156,7 @@ func (s *Service) Serve(ctx context.Context, in *mailbox.Intake, send SendFunc, 
 	go func() { done <- s.RunOutbox(ctx, send, interval) }()
 	clocks := make(chan struct{})
 	go func() { s.runClocks(ctx, s.cfg.ClockTick); close(clocks) }()
-	err := in.Run(ctx, s.Handle)
+	err := in.RunBatch(ctx, s.HandleBatch)
 	cancel()
 	<-done
 	<-clocks

@@ -44,41 +44,76 @@ func (s *Service) HandleHeader(header []byte, size int64) (Outcome, error) {
 func (s *Service) MaxMailBytes() int64 { return s.cfg.MaxMailBytes }
 
 func (s *Service) handleMail(raw []byte, size int64) (Outcome, error) {
-	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}, Size: size})
-	var me *pbem.MailError
-	if readErr != nil {
-		if !errors.As(readErr, &me) {
-			return Outcome{}, readErr
-		}
-		m = me.Mail
+	r := s.read(raw, size)
+	if r.err != nil {
+		return Outcome{}, r.err
 	}
-	id := messageID(m, raw)
 	var out Outcome
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		out = Outcome{MessageID: id}
-		w := &work{s: s, tx: tx, m: m, id: id, out: &out, key: anonymousKey(m, me, id, raw), raw: raw}
-		if w.seen(w.key) {
-			return nil
-		}
-		if err := w.run(me); err != nil {
-			return &mailFailure{err}
-		}
-		if err := w.ladderAfter(); err != nil {
-			return &mailFailure{err}
-		}
-		if w.copy {
-			return nil
-		}
-		return tx.MarkProcessed(w.key, store.Processed{Game: out.Game, Outcome: out.Status, Rejected: out.Rejected, At: s.cfg.Now().UTC()})
+		var err error
+		out, err = s.process(tx, r)
+		return err
 	})
+	return s.done(r, out, err)
+}
+
+// received is a mail read before its transaction: parsing needs no store.
+type received struct {
+	raw []byte
+	m   *pbem.Mail
+	me  *pbem.MailError // why it could not be read, if it could not
+	err error           // not a mail's fault: it is offered again
+	id  string
+}
+
+// read reads a mail of size bytes (0: raw is the whole mail).
+func (s *Service) read(raw []byte, size int64) received {
+	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}, Size: size})
+	r := received{raw: raw, m: m}
+	if readErr != nil {
+		if !errors.As(readErr, &r.me) {
+			r.err = readErr
+		} else {
+			r.m = r.me.Mail
+		}
+	}
+	r.id = messageID(r.m, raw)
+	return r
+}
+
+// key is the mail's processed mark (dedupe.go).
+func (r received) key() string { return anonymousKey(r.m, r.me, r.id, r.raw) }
+
+// process carries a read mail out in tx: its effects, its replies and its
+// processed mark, or a *mailFailure.
+func (s *Service) process(tx *store.Tx, r received) (Outcome, error) {
+	out := Outcome{MessageID: r.id}
+	w := &work{s: s, tx: tx, m: r.m, id: r.id, out: &out, key: r.key(), raw: r.raw}
+	if w.seen(w.key) {
+		return out, nil
+	}
+	if err := w.run(r.me); err != nil {
+		return out, &mailFailure{err}
+	}
+	if err := w.ladderAfter(); err != nil {
+		return out, &mailFailure{err}
+	}
+	if w.copy {
+		return out, nil
+	}
+	return out, tx.MarkProcessed(w.key, store.Processed{Game: out.Game, Outcome: out.Status, Rejected: out.Rejected, At: s.cfg.Now().UTC()})
+}
+
+// done is what became of a mail once its transaction ended with err.
+func (s *Service) done(r received, out Outcome, err error) (Outcome, error) {
 	var mf *mailFailure
 	if errors.As(err, &mf) {
-		return s.failed(m, id, anonymousKey(m, me, id, raw), mf.err)
+		return s.failed(r.m, r.id, r.key(), mf.err)
 	}
 	if err != nil {
-		return Outcome{}, fmt.Errorf("games: mail %s: %w", id, err)
+		return Outcome{}, fmt.Errorf("games: mail %s: %w", r.id, err)
 	}
-	s.log.Info("mail processed", "message_id", id, "game", out.Game, "outcome", out.Status)
+	s.log.Info("mail processed", "message_id", r.id, "game", out.Game, "outcome", out.Status)
 	return out, nil
 }
 

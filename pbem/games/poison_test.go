@@ -173,3 +173,54 @@ func TestOversizeMailAnsweredFromItsHeader(t *testing.T) {
 		t.Error("the oversize mail's orders were applied")
 	}
 }
+
+// A batch of mails is one transaction (HandleBatch): its mails are
+// carried out in order, so a copy of a mail of the batch is a duplicate of
+// it; a mail that fails rolls the batch back, and each mail is then
+// processed alone: the others applied once, the failing one recorded as
+// failed and its game unchanged.
+func TestBatchWithAFailingMail(t *testing.T) {
+	f := newFixture(t)
+	f.deliverAll()
+	if _, err := f.svc.CreateGame(NewGame{ID: "crecy-two", Scenario: "crecy",
+		Players: []PlayerSpec{{Side: "English", Address: alice}, {Side: "French", Address: bob}}}); err != nil {
+		t.Fatal(err)
+	}
+	var key2 string
+	for _, m := range f.deliverAll() {
+		if blocks, _ := pbem.FindBlocks(m.mail.Text); m.to == bob && len(blocks) == 1 && blocks[0].GameID == "crecy-two" {
+			key2 = blocks[0].Key
+		}
+	}
+	if err := f.st.Update(func(tx *store.Tx) error { return tx.PutMail("crecy-two", queuedKey, []byte("{broken")) }); err != nil {
+		t.Fatal(err)
+	}
+	good := f.orders(bob, "", "ACTIVATE Doria", "END")
+	block2 := templates.OrderBlock{GameID: "crecy-two", Move: 1, Key: key2, Prefill: []string{"ACTIVATE Doria", "END"}}.Text()
+	bad := f.mailFrom(bob, "Re: [crecy-two] orders", block2)
+	before := f.snapshot()
+	vs := f.svc.HandleBatch(context.Background(), []mailbox.Message{{Raw: good}, {Raw: bad}, {Raw: good}})
+	want := []mailbox.Disposition{mailbox.Processed, mailbox.Rejected, mailbox.Processed}
+	for i, v := range vs {
+		if v.Err != nil || v.Disposition != want[i] {
+			t.Errorf("mail %d: %+v, want %v", i, v, want[i])
+		}
+	}
+	if s := f.summary(); s.Chain.Batches != 1 || f.snapshot() == before {
+		t.Errorf("the good mail was not applied once: %+v", s.Chain)
+	}
+	if s, err := f.svc.Summary("crecy-two"); err != nil || s.Chain.Batches != 0 {
+		t.Errorf("the failing mail changed its game: %+v %v", s, err)
+	}
+	// Without a failure, the same batch is one commit with the same outcomes.
+	g := newFixture(t)
+	g.deliverAll()
+	good = g.orders(bob, "", "ACTIVATE Doria", "END")
+	vs = g.svc.HandleBatch(context.Background(), []mailbox.Message{{Raw: good}, {Raw: good}})
+	if vs[0].Disposition != mailbox.Processed || vs[1].Disposition != mailbox.Processed || g.summary().Chain.Batches != 1 {
+		t.Errorf("a batch of a mail and its copy: %+v, %d batches applied", vs, g.summary().Chain.Batches)
+	}
+	if n := len(g.deliverAll()); n != 2 {
+		t.Errorf("%d replies to a mail and its copy, want the two result mails", n)
+	}
+}

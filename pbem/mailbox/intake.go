@@ -87,6 +87,30 @@ type Message struct {
 // at a time, in UID order, on the goroutine that called Run.
 type Handler func(ctx context.Context, m Message) (Disposition, error)
 
+// A BatchHandler decides about the messages of a batch (IntakeConfig.Batch)
+// at once, in UID order, with a Handler's contract for each, and returns
+// one Verdict per message: it may commit them together, one commit for
+// the batch rather than one per message.
+type BatchHandler func(ctx context.Context, ms []Message) []Verdict
+
+// Verdict is a BatchHandler's answer about one message: a Handler's
+// disposition and error.
+type Verdict struct {
+	Disposition Disposition
+	Err         error
+}
+
+// oneByOne makes a Handler a BatchHandler.
+func oneByOne(h Handler) BatchHandler {
+	return func(ctx context.Context, ms []Message) []Verdict {
+		vs := make([]Verdict, len(ms))
+		for i, m := range ms {
+			vs[i].Disposition, vs[i].Err = h(ctx, m)
+		}
+		return vs
+	}
+}
+
 // IdleMode chooses between IMAP IDLE and polling.
 type IdleMode string
 
@@ -173,6 +197,13 @@ type IntakeConfig struct {
 	// 30 MiB mail costs Herald no more memory than a small one.
 	MaxMessageBytes int64
 
+	// Batch is how many unseen messages are fetched, handled and filed
+	// together (default 32): their sizes and envelopes in one FETCH,
+	// their bodies in another, their \Seen flags in one STORE and one
+	// MOVE per mailbox, so that a burst of mail costs a few round trips
+	// per batch rather than four per message. 1 handles one at a time.
+	Batch int
+
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
 	// Hooks are for tests; nil in production.
@@ -242,6 +273,9 @@ func NewIntake(cfg IntakeConfig) (*Intake, error) {
 	if cfg.RetryBackoff == nil {
 		cfg.RetryBackoff = ExponentialBackoff(5*time.Second, 15*time.Minute)
 	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 32
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
@@ -277,16 +311,26 @@ func (e *hookError) Unwrap() error { return e.err }
 //
 // Each session connects, logs in, creates the processed and rejected
 // mailboxes if missing, SELECTs the mailbox and repeats: UID SEARCH UNSEEN;
-// for each message in UID order, UID FETCH its RFC822.SIZE, then
-// BODY.PEEK[] (so \Seen stays unset; only the header of a message over
-// MaxMessageBytes), call h, and only after h returned Processed or Rejected, set \Seen
-// and UID MOVE it (or COPY, \Deleted and UID EXPUNGE with UIDPLUS; never a
-// plain EXPUNGE); then wait with IDLE or poll.
+// for each batch of at most Batch messages in UID order, UID FETCH their
+// RFC822.SIZE and ENVELOPE, then BODY.PEEK[] (so \Seen stays unset; only
+// the header of a message over MaxMessageBytes), call h for each, and only
+// for those h returned Processed or Rejected, set \Seen and UID MOVE them
+// (or COPY, \Deleted and UID EXPUNGE with UIDPLUS; never a plain EXPUNGE);
+// then wait with IDLE or poll.
 //
 // Cancelling ctx stops Run at the next safe point: a message whose handler
 // has returned is still flagged and moved before Run returns, and ctx is
 // passed on to the handler.
 func (in *Intake) Run(ctx context.Context, h Handler) error {
+	if h == nil {
+		return errors.New("mailbox: intake: nil handler")
+	}
+	return in.RunBatch(ctx, oneByOne(h))
+}
+
+// RunBatch is Run with a handler that decides about a batch of messages
+// at once (IntakeConfig.Batch).
+func (in *Intake) RunBatch(ctx context.Context, h BatchHandler) error {
 	if h == nil {
 		return errors.New("mailbox: intake: nil handler")
 	}
@@ -328,10 +372,10 @@ type session struct {
 	notify   chan struct{}
 	useIdle  bool
 	validity uint32
-	handler  Handler
+	handler  BatchHandler
 }
 
-func (in *Intake) session(ctx context.Context, h Handler, selected func()) error {
+func (in *Intake) session(ctx context.Context, h BatchHandler, selected func()) error {
 	notify := make(chan struct{}, 1)
 	opts := &imapclient.Options{
 		DebugWriter: in.cfg.DebugWriter,
@@ -433,19 +477,22 @@ func (s *session) pass(ctx context.Context) error {
 	slices.Sort(uids)
 	s.in.prune(uids)
 	now := time.Now()
+	var todo []imap.UID
 	for _, uid := range uids {
-		if ctx.Err() != nil {
-			return nil
-		}
 		if _, ok := s.in.ignored[uid]; ok {
 			continue
 		}
 		if t, ok := s.in.retryAt[uid]; ok && now.Before(t) {
 			continue
 		}
-		if err := s.process(ctx, uid); err != nil {
+		todo = append(todo, uid)
+	}
+	for len(todo) > 0 && ctx.Err() == nil {
+		n := min(len(todo), s.in.cfg.Batch)
+		if err := s.batch(ctx, todo[:n]); err != nil {
 			return err
 		}
+		todo = todo[n:]
 	}
 	return nil
 }
@@ -469,37 +516,228 @@ func (in *Intake) prune(unseen []imap.UID) {
 	}
 }
 
-func (s *session) process(ctx context.Context, uid imap.UID) error {
+// batch fetches, hands to the handler and files a batch of unseen
+// messages. A message is flagged \Seen and moved only after the handler
+// committed it; a crash in between offers it again, and the handler's
+// dedupe answers it as the first time.
+func (s *session) batch(ctx context.Context, uids []imap.UID) error {
 	in := s.in
-	b, err := s.fetch(uid, &imap.FetchOptions{UID: true, Flags: true, Envelope: true, InternalDate: true, RFC822Size: true})
-	if err != nil {
+	ms, err := s.fetchBatch(uids)
+	if err != nil || len(ms) == 0 {
 		return err
 	}
-	if b == nil {
-		in.log.Debug("message vanished before fetch", "uid", uid)
+	for _, m := range ms {
+		in.attempts[imap.UID(m.UID)]++
+	}
+	for i := range ms {
+		ms[i].Attempt = in.attempts[imap.UID(ms[i].UID)]
+		if hook := in.cfg.Hooks.AfterFetch; hook != nil {
+			if err := hook(ms[i]); err != nil {
+				return &hookError{"AfterFetch", err}
+			}
+		}
+	}
+	verdicts := s.handler(ctx, ms)
+	if len(verdicts) != len(ms) {
+		return fmt.Errorf("mailbox: handler answered %d of %d messages", len(verdicts), len(ms))
+	}
+	var filed []filing
+	for i, v := range verdicts {
+		f, err := s.judge(ms[i], v)
+		if err != nil {
+			return err
+		}
+		if f != nil {
+			filed = append(filed, *f)
+		}
+	}
+	return s.file(filed)
+}
+
+// filing is a message the handler committed, to be flagged and moved.
+type filing struct {
+	m    Message
+	d    Disposition
+	dest string
+	log  *slog.Logger
+}
+
+// judge records the handler's verdict on m: a retry after a failure, a
+// message ignored, or one to file (after the AfterCommit hook).
+func (s *session) judge(m Message, v Verdict) (*filing, error) {
+	in, uid := s.in, imap.UID(m.UID)
+	d, herr := v.Disposition, v.Err
+	if herr == nil && d != Processed && d != Rejected && d != Ignored {
+		herr = fmt.Errorf("mailbox: handler returned invalid %v", d)
+	}
+	log := in.log.With("uid", m.UID, "uidvalidity", m.UIDValidity, "message_id", m.MessageID, "attempt", m.Attempt)
+	if herr != nil {
+		wait := in.cfg.RetryBackoff(m.Attempt)
+		in.retryAt[uid] = time.Now().Add(wait)
+		log.Warn("handler failed; message left unseen for a retry", "err", herr, "retry_in", wait)
+		return nil, nil
+	}
+	if d == Ignored {
+		in.ignored[uid] = struct{}{}
+		delete(in.retryAt, uid)
+		delete(in.attempts, uid)
+		log.Info("message ignored; left in place", "subject", m.Subject)
+		return nil, nil
+	}
+	if hook := in.cfg.Hooks.AfterCommit; hook != nil {
+		if err := hook(m, d); err != nil {
+			return nil, &hookError{"AfterCommit", err}
+		}
+	}
+	dest := in.cfg.ProcessedMailbox
+	if d == Rejected {
+		dest = in.cfg.RejectedMailbox
+	}
+	return &filing{m: m, d: d, dest: dest, log: log}, nil
+}
+
+// file flags the committed messages \Seen in one STORE, then moves them,
+// one UID MOVE per destination.
+func (s *session) file(filed []filing) error {
+	if len(filed) == 0 {
 		return nil
 	}
-	if slices.Contains(b.Flags, imap.FlagSeen) {
-		return nil // another client got there first
+	in := s.in
+	var all imap.UIDSet
+	byDest := map[string]imap.UIDSet{}
+	var dests []string
+	for _, f := range filed {
+		uid := imap.UID(f.m.UID)
+		all.AddNum(uid)
+		if _, ok := byDest[f.dest]; !ok {
+			dests = append(dests, f.dest)
+		}
+		set := byDest[f.dest]
+		set.AddNum(uid)
+		byDest[f.dest] = set
 	}
-	raw, headerOnly, err := s.content(uid, b.RFC822Size)
+	err := s.c.Store(all, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
 	if err != nil {
-		return err
+		return fmt.Errorf("mailbox: flag uids %v \\Seen: %w", all, err)
 	}
-	if raw == nil {
-		in.log.Debug("message vanished before fetch", "uid", uid)
-		return nil
+	if hook := in.cfg.Hooks.AfterSeen; hook != nil {
+		for _, f := range filed {
+			if err := hook(f.m, f.d); err != nil {
+				return &hookError{"AfterSeen", err}
+			}
+		}
 	}
-	in.attempts[uid]++
+	for _, dest := range dests {
+		if err := s.move(byDest[dest], dest); err != nil {
+			// The messages are \Seen, so they will not be offered again;
+			// they just stay in the inbox.
+			return fmt.Errorf("mailbox: move uids %v to %q (they are flagged \\Seen and stay in %q): %w", byDest[dest], dest, in.cfg.Mailbox, err)
+		}
+	}
+	for _, f := range filed {
+		delete(in.retryAt, imap.UID(f.m.UID))
+		delete(in.attempts, imap.UID(f.m.UID))
+		f.log.Info("message filed", "disposition", f.d, "to", f.dest)
+	}
+	return nil
+}
+
+// fetchBatch fetches a batch's messages, in UID order: their flags,
+// envelopes and sizes in one FETCH, then the bodies of those within
+// MaxMessageBytes in FETCHes of at most maxBatchBytes, and the header of
+// each larger one. A message gone or already \Seen is left out.
+func (s *session) fetchBatch(uids []imap.UID) ([]Message, error) {
+	in := s.in
+	metas, err := s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, Flags: true, Envelope: true, InternalDate: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("mailbox: fetch uids %v: %w", uids, err)
+	}
+	byUID := map[imap.UID]*imapclient.FetchMessageBuffer{}
+	for _, b := range metas {
+		byUID[b.UID] = b
+	}
+	var ms, whole []Message
+	for _, uid := range uids {
+		b := byUID[uid]
+		switch {
+		case b == nil:
+			in.log.Debug("message vanished before fetch", "uid", uid)
+			continue
+		case slices.Contains(b.Flags, imap.FlagSeen):
+			continue // another client got there first
+		}
+		m := s.message(b)
+		ms = append(ms, m)
+		if !s.tooLarge(m.Size) {
+			whole = append(whole, m)
+		}
+	}
+	bodies, err := s.bodies(whole)
+	if err != nil {
+		return nil, err
+	}
+	kept := ms[:0]
+	for _, m := range ms {
+		uid := imap.UID(m.UID)
+		if s.tooLarge(m.Size) {
+			if m.Raw, m.HeaderOnly, err = s.content(uid, m.Size); err != nil {
+				return nil, err
+			}
+		} else {
+			m.Raw = bodies[uid]
+		}
+		if m.Raw == nil {
+			in.log.Debug("message vanished before fetch", "uid", uid)
+			continue
+		}
+		kept = append(kept, m)
+	}
+	return kept, nil
+}
+
+// tooLarge says whether only the header of a message of size bytes is
+// fetched.
+func (s *session) tooLarge(size int64) bool {
+	return s.in.cfg.MaxMessageBytes > 0 && size > s.in.cfg.MaxMessageBytes
+}
+
+// maxBatchBytes bounds the bodies one FETCH of a batch brings.
+const maxBatchBytes = 8 << 20
+
+// bodies fetches whole messages (BODY.PEEK[], so \Seen stays unset), in
+// FETCHes of at most maxBatchBytes (a message alone may be larger).
+func (s *session) bodies(whole []Message) (map[imap.UID][]byte, error) {
+	out := map[imap.UID][]byte{}
+	section := &imap.FetchItemBodySection{Peek: true}
+	for len(whole) > 0 {
+		var set imap.UIDSet
+		n, size := 0, int64(0)
+		for ; n < len(whole) && (n == 0 || size+whole[n].Size <= maxBatchBytes); n++ {
+			set.AddNum(imap.UID(whole[n].UID))
+			size += whole[n].Size
+		}
+		bufs, err := s.c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+		if err != nil {
+			return nil, fmt.Errorf("mailbox: fetch uids %v: %w", set, err)
+		}
+		for _, b := range bufs {
+			if raw := b.FindBodySection(section); raw != nil {
+				out[b.UID] = raw
+			}
+		}
+		whole = whole[n:]
+	}
+	return out, nil
+}
+
+// message is a fetched message's metadata, as the handler sees it.
+func (s *session) message(b *imapclient.FetchMessageBuffer) Message {
 	m := Message{
-		Mailbox:      in.cfg.Mailbox,
-		UID:          uint32(uid),
+		Mailbox:      s.in.cfg.Mailbox,
+		UID:          uint32(b.UID),
 		UIDValidity:  s.validity,
 		InternalDate: b.InternalDate,
-		Raw:          raw,
 		Size:         b.RFC822Size,
-		HeaderOnly:   headerOnly,
-		Attempt:      in.attempts[uid],
 	}
 	if env := b.Envelope; env != nil {
 		m.MessageID = env.MessageID
@@ -508,58 +746,7 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 			m.From = append(m.From, a.Addr())
 		}
 	}
-	log := in.log.With("uid", m.UID, "uidvalidity", m.UIDValidity, "message_id", m.MessageID, "attempt", m.Attempt)
-	if hook := in.cfg.Hooks.AfterFetch; hook != nil {
-		if err := hook(m); err != nil {
-			return &hookError{"AfterFetch", err}
-		}
-	}
-
-	d, herr := s.handler(ctx, m)
-	if herr == nil && d != Processed && d != Rejected && d != Ignored {
-		herr = fmt.Errorf("mailbox: handler returned invalid %v", d)
-	}
-	if herr != nil {
-		wait := in.cfg.RetryBackoff(m.Attempt)
-		in.retryAt[uid] = time.Now().Add(wait)
-		log.Warn("handler failed; message left unseen for a retry", "err", herr, "retry_in", wait)
-		return nil
-	}
-	if d == Ignored {
-		in.ignored[uid] = struct{}{}
-		delete(in.retryAt, uid)
-		delete(in.attempts, uid)
-		log.Info("message ignored; left in place", "subject", m.Subject)
-		return nil
-	}
-	if hook := in.cfg.Hooks.AfterCommit; hook != nil {
-		if err := hook(m, d); err != nil {
-			return &hookError{"AfterCommit", err}
-		}
-	}
-	set := imap.UIDSetNum(uid)
-	err = s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
-	if err != nil {
-		return fmt.Errorf("mailbox: flag uid %d \\Seen: %w", uid, err)
-	}
-	if hook := in.cfg.Hooks.AfterSeen; hook != nil {
-		if err := hook(m, d); err != nil {
-			return &hookError{"AfterSeen", err}
-		}
-	}
-	dest := in.cfg.ProcessedMailbox
-	if d == Rejected {
-		dest = in.cfg.RejectedMailbox
-	}
-	if err := s.move(set, dest); err != nil {
-		// The message is \Seen, so it will not be offered again; it just
-		// stays in the inbox.
-		return fmt.Errorf("mailbox: move uid %d to %q (it is flagged \\Seen and stays in %q): %w", uid, dest, in.cfg.Mailbox, err)
-	}
-	delete(in.retryAt, uid)
-	delete(in.attempts, uid)
-	log.Info("message filed", "disposition", d, "to", dest)
-	return nil
+	return m
 }
 
 // MaxHeaderBytes bounds the header fetched of a message larger than
@@ -587,7 +774,7 @@ func (s *session) fetch(uid imap.UID, opts *imap.FetchOptions) (*imapclient.Fetc
 // ends a header. It returns nil when the message is gone.
 func (s *session) content(uid imap.UID, size int64) (raw []byte, headerOnly bool, err error) {
 	section := &imap.FetchItemBodySection{Peek: true}
-	headerOnly = s.in.cfg.MaxMessageBytes > 0 && size > s.in.cfg.MaxMessageBytes
+	headerOnly = s.tooLarge(size)
 	if headerOnly {
 		section.Specifier = imap.PartSpecifierHeader
 		section.Partial = &imap.SectionPartial{Offset: 0, Size: MaxHeaderBytes}

@@ -591,3 +591,73 @@ func TestIntakeKeepsUpWithBackToBackMail(t *testing.T) {
 		}
 	}
 }
+
+// A backlog is fetched, handled and filed in batches of IntakeConfig.Batch,
+// in UID order: the handler's verdict applies to each message alone (a
+// failure is retried, a rejection goes to Rejected), and a message over
+// MaxMessageBytes in a batch is fetched as its header only.
+func TestIntakeBatches(t *testing.T) {
+	p := newServerPair(t)
+	big := testMail("batch-big@example.org", "orders", strings.Repeat(strings.Repeat("x", 70)+"\r\n", 60))
+	for i := range 7 {
+		raw := testMail(fmt.Sprintf("batch-%d@example.org", i), "orders", "ORDERS")
+		if i == 5 {
+			raw = big
+		}
+		p.deliver(t, raw)
+	}
+	cfg := p.intakeConfig(t)
+	cfg.Batch, cfg.MaxMessageBytes = 3, 2048
+	var mu sync.Mutex
+	var sizes []int
+	var firsts []string
+	failed := false
+	in, err := NewIntake(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- in.RunBatch(ctx, func(_ context.Context, ms []Message) []Verdict {
+			mu.Lock()
+			defer mu.Unlock()
+			sizes = append(sizes, len(ms))
+			vs := make([]Verdict, len(ms))
+			for i, m := range ms {
+				if m.Attempt == 1 {
+					firsts = append(firsts, m.MessageID)
+				}
+				switch {
+				case m.MessageID == "batch-2@example.org" && !failed:
+					failed = true
+					vs[i].Err = errors.New("not now")
+				case m.MessageID == "batch-4@example.org":
+					vs[i].Disposition = Rejected
+				case m.MessageID == "batch-big@example.org" && (!m.HeaderOnly || strings.Contains(string(m.Raw), "xxxx")):
+					vs[i].Err = errors.New("the large message was fetched whole")
+				default:
+					vs[i].Disposition = Processed
+				}
+			}
+			return vs
+		})
+	}()
+	defer func() { cancel(); <-done }()
+	waitFor(t, "backlog filed", func() bool {
+		return len(p.messages(t, p.processed)) == 6 && len(p.messages(t, p.rejected)) == 1
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{"batch-0@example.org", "batch-1@example.org", "batch-2@example.org", "batch-3@example.org",
+		"batch-4@example.org", "batch-big@example.org", "batch-6@example.org"}
+	if !slices.Equal(firsts, want) {
+		t.Errorf("first offered %v, want %v", firsts, want)
+	}
+	if len(sizes) < 3 || !slices.Equal(sizes[:3], []int{3, 3, 1}) {
+		t.Errorf("batches of %v, want 3, 3, 1, then the retry", sizes)
+	}
+	if left := p.messages(t, p.mailbox); len(left) != 0 {
+		t.Errorf("%d messages left in the inbox", len(left))
+	}
+}
