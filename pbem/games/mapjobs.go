@@ -63,30 +63,43 @@ func armyJob(sc *engine.Scenario, st *engine.State, side engine.Side) mapJob {
 }
 
 // drawnMaps remembers the last few pictures drawn, by their job: both
-// players' mails of a block carry the same map, drawn once.
+// players' mails of a block carry the same map, drawn once, even when the
+// outbox composes them at the same time (the second waits for the first).
 type drawnMaps struct {
 	mu   sync.Mutex
-	keys [4][32]byte
-	pngs [4][]byte
+	keys [8][32]byte
+	pics [8]*drawing
 	next int
 }
 
-func (d *drawnMaps) get(k [32]byte) []byte {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for i, key := range d.keys {
-		if key == k && d.pngs[i] != nil {
-			return d.pngs[i]
-		}
-	}
-	return nil
+// drawing is a picture being drawn, or drawn once done is closed.
+type drawing struct {
+	done chan struct{}
+	png  []byte
+	err  error
 }
 
-func (d *drawnMaps) put(k [32]byte, png []byte) {
+// do returns the picture of key, drawing it with draw unless it was drawn
+// or is being drawn; a drawing that failed is tried again.
+func (d *drawnMaps) do(key [32]byte, draw func() ([]byte, error)) ([]byte, error) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.keys[d.next], d.pngs[d.next] = k, png
+	for i, k := range d.keys {
+		if p := d.pics[i]; k == key && p != nil {
+			d.mu.Unlock()
+			<-p.done
+			if p.err != nil {
+				return draw()
+			}
+			return p.png, nil
+		}
+	}
+	p := &drawing{done: make(chan struct{})}
+	d.keys[d.next], d.pics[d.next] = key, p
 	d.next = (d.next + 1) % len(d.keys)
+	d.mu.Unlock()
+	p.png, p.err = draw()
+	close(p.done)
+	return p.png, p.err
 }
 
 // draw draws a job's picture, or finds it drawn for another mail; nil
@@ -96,15 +109,7 @@ func (s *Service) draw(j mapJob) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := sha256.Sum256(b)
-	if png := s.drawn.get(key); png != nil {
-		return png, nil
-	}
-	png, err := s.drawAnew(j)
-	if err == nil && png != nil {
-		s.drawn.put(key, png)
-	}
-	return png, err
+	return s.drawn.do(sha256.Sum256(b), func() ([]byte, error) { return s.drawAnew(j) })
 }
 
 // drawAnew draws a job's picture.

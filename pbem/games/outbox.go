@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/mail"
+	"runtime"
+	"sync/atomic"
 	"time"
 
 	"herald/pbem/mailbox"
@@ -84,25 +86,31 @@ type sendResult struct {
 
 // sendRound sends due mails in order until one finds the server
 // unavailable or ctx ends, which it returns, and says what became of each
-// mail it tried.
+// mail it tried. The mails are rendered, drawn and composed ahead of the
+// sending, on every core (composeAhead).
 func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.OutboxEntry) ([]sendResult, error) {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	ahead := s.composeAhead(ctx, due)
 	var results []sendResult
 	for _, e := range due {
-		if ctx.Err() != nil {
+		var c composed
+		select {
+		case <-ctx.Done():
 			return results, ctx.Err()
+		case c = <-ahead:
 		}
-		var m outboxMail
-		if err := json.Unmarshal(e.Mail, &m); err != nil {
-			return results, fmt.Errorf("games: outbox entry %d: %w", e.ID, err)
+		if c.bad != nil {
+			return results, fmt.Errorf("games: outbox entry %d: %w", e.ID, c.bad)
 		}
-		raw, err := s.rawOf(m) // its maps drawn now, after the commit that queued it
-		if err != nil {
-			s.log.Error("mail cannot be composed", "entry", e.ID, "to", m.To, "err", err)
-			results = append(results, s.judge(e, m, err))
+		m := c.m
+		if c.err != nil {
+			s.log.Error("mail cannot be composed", "entry", e.ID, "to", m.To, "err", c.err)
+			results = append(results, s.judge(e, m, c.err))
 			continue
 		}
-		m.Raw = raw
-		err = send(ctx, m.From, m.To, raw)
+		m.Raw = c.raw
+		err := send(ctx, m.From, m.To, c.raw)
 		switch {
 		case err == nil:
 			s.log.Info("mail sent", "entry", e.ID, "to", m.To)
@@ -114,6 +122,72 @@ func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.Outb
 		results = append(results, s.judge(e, m, err))
 	}
 	return results, nil
+}
+
+// composed is an outbox entry made ready to send: its bytes, or why it
+// cannot be composed (err) or even read (bad).
+type composed struct {
+	m   outboxMail
+	raw []byte
+	err error
+	bad error
+}
+
+// composeAhead composes the due mails on as many goroutines as there are
+// cores, a few mails ahead of the sender, and delivers them in order.
+// The drawing of a block's map is shared by the mails that carry it
+// (drawnMaps). It stops when ctx ends.
+func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) <-chan composed {
+	workers := min(runtime.GOMAXPROCS(0), len(due))
+	slots := make([]chan composed, len(due))
+	for i := range slots {
+		slots[i] = make(chan composed, 1)
+	}
+	room := make(chan struct{}, 2*workers) // bounds the mails composed ahead
+	var next atomic.Int64
+	for range workers {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case room <- struct{}{}:
+				}
+				i := int(next.Add(1) - 1)
+				if i >= len(due) {
+					return
+				}
+				slots[i] <- s.compose(due[i])
+			}
+		}()
+	}
+	out := make(chan composed, workers)
+	go func() {
+		for _, slot := range slots {
+			select {
+			case <-ctx.Done():
+				return
+			case c := <-slot:
+				<-room
+				select {
+				case <-ctx.Done():
+					return
+				case out <- c:
+				}
+			}
+		}
+	}()
+	return out
+}
+
+// compose reads an outbox entry and composes its mail.
+func (s *Service) compose(e store.OutboxEntry) composed {
+	var c composed
+	if c.bad = json.Unmarshal(e.Mail, &c.m); c.bad != nil {
+		return c
+	}
+	c.raw, c.err = s.rawOf(c.m) // its maps drawn now, after the commit that queued it
+	return c
 }
 
 // judge decides what to do with a mail after an attempt: nothing more if

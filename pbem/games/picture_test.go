@@ -2,9 +2,13 @@ package games
 
 import (
 	"bytes"
+	"errors"
 	"image/png"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"herald/engine"
 	"herald/pbem/store"
@@ -99,5 +103,37 @@ func TestPublicLogOfAnotherSystem(t *testing.T) {
 	}
 	if len(lines) < applied {
 		t.Errorf("%d lines for %d blocks:\n%s", len(lines), applied, strings.Join(lines, "\n"))
+	}
+}
+
+// Both players' mails of a block carry the same map: composed at the same
+// time by the outbox, it is drawn once, and a drawing that failed is tried
+// again.
+func TestDrawnMapsDrawOnce(t *testing.T) {
+	var d drawnMaps
+	var draws atomic.Int32
+	release := make(chan struct{})
+	slow := func() ([]byte, error) { draws.Add(1); <-release; return []byte("png"), nil }
+	key := [32]byte{1}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if png, err := d.do(key, slow); err != nil || string(png) != "png" {
+				t.Errorf("do: %q, %v", png, err)
+			}
+		}()
+	}
+	time.Sleep(20 * time.Millisecond) // let them all ask
+	close(release)
+	wg.Wait()
+	if n := draws.Load(); n != 1 {
+		t.Errorf("drawn %d times, want once", n)
+	}
+	failing := [32]byte{2}
+	d.do(failing, func() ([]byte, error) { return nil, errors.New("no ink") })
+	if png, err := d.do(failing, func() ([]byte, error) { return []byte("again"), nil }); err != nil || string(png) != "again" {
+		t.Errorf("after a failure: %q, %v", png, err)
 	}
 }
