@@ -32,11 +32,17 @@ func Keep(v View) (Record, []OrderBlock, error) {
 	return Record{Kind: v.Kind(), View: data}, blocksOf(v), nil
 }
 
-// RenderRecord renders a kept view.
-func RenderRecord(r Record) (Mail, error) {
+// RenderRecord renders a kept view. reach, when not nil, are a Result's
+// Reach hints, searched when the mail is composed rather than in the
+// transaction that kept the view.
+func RenderRecord(r Record, reach []string) (Mail, error) {
 	v, err := r.view()
 	if err != nil {
 		return Mail{}, err
+	}
+	if res, ok := v.(Result); ok && reach != nil {
+		res.Reach = reach
+		v = res
 	}
 	return Render(v)
 }

@@ -20,7 +20,7 @@ func TestRecordRendersTheSameMail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := RenderRecord(rec)
+			got, err := RenderRecord(rec, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +53,7 @@ func TestKeepRefusesAsRender(t *testing.T) {
 	if rerr == nil || kerr == nil || rerr.Error() != kerr.Error() {
 		t.Errorf("Render: %v; Keep: %v", rerr, kerr)
 	}
-	if _, err := RenderRecord(Record{Kind: "postcard", View: []byte("{}")}); err == nil {
+	if _, err := RenderRecord(Record{Kind: "postcard", View: []byte("{}")}, nil); err == nil {
 		t.Error("a record of an unknown kind rendered")
 	}
 }

@@ -155,7 +155,7 @@ func TestMailsKeptByEarlierVersions(t *testing.T) {
 		if err := json.Unmarshal(raw, &kept); err != nil || kept.View == nil {
 			return fmt.Errorf("kept latest %s: %v", raw, err)
 		}
-		r, err := templates.RenderRecord(*kept.View)
+		r, err := templates.RenderRecord(*kept.View, nil)
 		if err != nil {
 			return err
 		}

@@ -193,7 +193,14 @@ func (s *Service) rawOf(m outboxMail) ([]byte, error) {
 	if m.Mail == nil {
 		return m.Raw, nil
 	}
-	o, err := m.rendered()
+	var reach []string
+	if m.Reach != nil {
+		var err error
+		if reach, err = s.hints(m.Reach); err != nil {
+			return nil, err
+		}
+	}
+	o, err := m.rendered(reach)
 	if err != nil {
 		return nil, err
 	}

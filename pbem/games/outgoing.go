@@ -26,18 +26,20 @@ type outboxMail struct {
 	From   string            `json:"from"`
 	To     []string          `json:"to"`
 	Raw    []byte            `json:"raw,omitempty"`
-	Mail   *mailbox.Outgoing `json:"mail,omitempty"` // its inline parts without data
-	View   *templates.Record `json:"view,omitempty"` // renders Mail's subject and bodies
+	Mail   *mailbox.Outgoing `json:"mail,omitempty"`  // its inline parts without data
+	View   *templates.Record `json:"view,omitempty"`  // renders Mail's subject and bodies
+	Reach  *reachJob         `json:"reach,omitempty"` // its view's Reach hints
 	Resent *resent           `json:"resent,omitempty"`
 	Maps   []mapJob          `json:"maps,omitempty"` // one per inline part
 }
 
 // rendered is the mail of an entry not queued composed (Mail is set), its
-// subject and bodies rendered from its view, its maps not yet drawn.
-func (m outboxMail) rendered() (mailbox.Outgoing, error) {
+// subject and bodies rendered from its view with the Reach hints given,
+// its maps not yet drawn.
+func (m outboxMail) rendered(reach []string) (mailbox.Outgoing, error) {
 	o := *m.Mail
 	if m.View != nil {
-		r, err := templates.RenderRecord(*m.View)
+		r, err := templates.RenderRecord(*m.View, reach)
 		if err != nil {
 			return o, err
 		}
@@ -50,8 +52,8 @@ func (m outboxMail) rendered() (mailbox.Outgoing, error) {
 }
 
 // QueuedMail reads an outbox entry (store.OutboxEntry.Mail): the mail as
-// it will be sent, without its maps (drawn when it is sent), or, for an
-// entry queued composed, nil and its exact bytes.
+// it will be sent, without its maps and Reach hints (found when it is
+// sent), or, for an entry queued composed, nil and its exact bytes.
 func QueuedMail(entry []byte) (*mailbox.Outgoing, []byte, error) {
 	var m outboxMail
 	if err := json.Unmarshal(entry, &m); err != nil {
@@ -60,7 +62,7 @@ func QueuedMail(entry []byte) (*mailbox.Outgoing, []byte, error) {
 	if m.Mail == nil {
 		return nil, m.Raw, nil
 	}
-	o, err := m.rendered()
+	o, err := m.rendered(nil)
 	return &o, nil, err
 }
 
@@ -80,6 +82,8 @@ type mailRef struct {
 	attach  []mailbox.Part
 	// latest keeps the mail as the side's latest, for STATUS.
 	latest bool
+	// reach, if set, finds the Reach hints of a Result when it is composed.
+	reach *reachJob
 }
 
 // send queues a view for one recipient, to be rendered when it leaves the
@@ -97,7 +101,7 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	if g != nil {
 		id = g.rec.ID
 	}
-	if err := s.enqueue(tx, id, outboxMail{Mail: &o, View: &rec, Maps: ref.maps}); err != nil {
+	if err := s.enqueue(tx, id, outboxMail{Mail: &o, View: &rec, Reach: ref.reach, Maps: ref.maps}); err != nil {
 		return err
 	}
 	if g == nil || ref.side == "" {
@@ -114,7 +118,7 @@ func (s *Service) send(tx *store.Tx, g *game, v templates.View, to string, ref m
 	}
 	kept := latestMail{Rebuild: ref.rebuild}
 	if ref.rebuild == "" {
-		kept.Mail, kept.View = withoutPictures(o), recordWithout(rec, g.keyOf(ref.side), keyPlaceholder)
+		kept.Mail, kept.View, kept.Reach = withoutPictures(o), recordWithout(rec, g.keyOf(ref.side), keyPlaceholder), ref.reach
 	}
 	keep, err := json.Marshal(kept)
 	if err != nil {
@@ -171,6 +175,7 @@ type latestMail struct {
 	Rebuild string            `json:"rebuild,omitempty"`
 	Mail    *mailbox.Outgoing `json:"mail,omitempty"`
 	View    *templates.Record `json:"view,omitempty"`
+	Reach   *reachJob         `json:"reach,omitempty"`
 }
 
 // withoutPictures is o with its inline parts' data left out.
@@ -187,10 +192,11 @@ func withoutPictures(o mailbox.Outgoing) *mailbox.Outgoing {
 // maps, and whether one of them shows the battlefield as it stands now,
 // not as the mail first showed it.
 type keptLatest struct {
-	mail *mailbox.Outgoing
-	view *templates.Record
-	jobs []mapJob
-	now  bool
+	mail  *mailbox.Outgoing
+	view  *templates.Record
+	reach *reachJob
+	jobs  []mapJob
+	now   bool
 }
 
 // loadLatest reads a side's kept latest mail (nil if none), without the
@@ -211,7 +217,7 @@ func (s *Service) loadLatest(tx *store.Tx, g *game, side engine.Side) (*keptLate
 		kept.Mail = new(mailbox.Outgoing)
 		return &keptLatest{mail: kept.Mail}, json.Unmarshal(raw, kept.Mail)
 	}
-	k := &keptLatest{mail: kept.Mail, view: kept.View}
+	k := &keptLatest{mail: kept.Mail, view: kept.View, reach: kept.Reach}
 	for range kept.Mail.Inline {
 		j, err := g.nowJob()
 		if err != nil {
@@ -326,7 +332,7 @@ func (s *Service) resendLatest(tx *store.Tx, g *game, side engine.Side, to, tag 
 	r := &resent{Why: why, First: o.Date, MapNow: kept.now}
 	o.Date = s.cfg.Now().UTC()
 	o.MessageID = fmt.Sprintf("%s.status.%s@%s", g.rec.ID, tag, s.host())
-	return true, s.enqueue(tx, g.rec.ID, outboxMail{Mail: &o, View: kept.view, Resent: r, Maps: kept.jobs})
+	return true, s.enqueue(tx, g.rec.ID, outboxMail{Mail: &o, View: kept.view, Reach: kept.reach, Resent: r, Maps: kept.jobs})
 }
 
 // hashTag is a short tag for a mail's Message-IDs derived from another

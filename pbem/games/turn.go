@@ -167,7 +167,9 @@ func (s *Service) announce(tx *store.Tx, g *game, b block, before *engine.State,
 				}
 			}
 		}
-		if err := s.send(tx, g, s.resultView(g, side, a, again), g.player(side), r); err != nil {
+		v := s.resultView(g, side, a, again)
+		r.reach = reachJobOf(g, v)
+		if err := s.send(tx, g, v, g.player(side), r); err != nil {
 			return err
 		}
 	}
@@ -327,32 +329,67 @@ func (s *Service) resultView(g *game, side engine.Side, acc templates.Account, a
 		return templates.Decision{Game: gv, Account: acc, Side: name, Next: next,
 			Question: question, Legal: legal, Block: blk, StandingHint: hint}
 	}
-	return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting, ToAct: true, Block: &blk, Legal: legal, Reach: reachHints(g)}
+	// Its Reach hints are searched when the mail is composed (reachJob).
+	return templates.Result{Game: gv, Account: acc, Side: name, Next: next, Waiting: waiting, ToAct: true, Block: &blk, Legal: legal}
+}
+
+// reachJob is the state whose Reach hints a Result shows: they are
+// searched when its mail is composed, after the commit, off the write
+// transaction (issue 17), and again when STATUS sends it again.
+type reachJob struct {
+	Scenario string `json:"scenario"`
+	State    []byte `json:"state"` // engine.State.Encode()
+}
+
+// reachJobOf is the job of the hints of a Result to the side to act in
+// g's state, nil when the state shows none (no Activation, or its Shock
+// Phase has begun: nothing moves any more).
+func reachJobOf(g *game, v templates.View) *reachJob {
+	res, ok := v.(templates.Result)
+	st := g.st
+	if !ok || !res.ToAct || st.Pending.Kind != engine.DecideActions || st.Command == "" && st.Ambush == "" || len(st.Declared) > 0 {
+		return nil
+	}
+	return &reachJob{Scenario: g.sc.ID, State: st.Encode()}
+}
+
+// hints searches a job's Reach hints.
+func (s *Service) hints(j *reachJob) ([]string, error) {
+	b, err := s.battle(j.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	sc := iron(b)
+	if sc == nil {
+		return nil, fmt.Errorf("games: Reach hints for %s, which is not a Men of Iron battle", j.Scenario)
+	}
+	st, err := engine.DecodeState(j.State)
+	if err != nil {
+		return nil, err
+	}
+	return reachHints(sc, st), nil
 }
 
 // reachHints tell the player who gives his Command's orders where each of
 // its units that may still move can go, and at what cost, so that a MOVE
 // needs no map measuring (engine.Reach, the same rules as MOVE). They are
-// asked for by resultView alone, for the one mail of a block whose
-// recipient is to give the Activation's orders (not his opponent's, not a
-// refusal's, not a Decision's), so once per state; the units share one
+// asked for the one mail of a block whose recipient is to give the
+// Activation's orders (not his opponent's, not a refusal's, not a
+// Decision's: reachJobOf), so once per state; the units share one
 // engine.Reacher, whose index of the state's ZOCs and occupied hexes is
 // built once.
-func reachHints(g *game) []string {
-	if g.st.Pending.Kind != engine.DecideActions || g.st.Command == "" && g.st.Ambush == "" || len(g.st.Declared) > 0 {
-		return nil // no Activation, or its Shock Phase has begun: nothing moves any more
-	}
+func reachHints(sc *engine.Scenario, st *engine.State) []string {
 	reachHintStates.Add(1)
 	const most = 12
-	var out []string
-	reacher := engine.NewReacher(g.sc, g.st)
-	for i, u := range g.sc.Units {
-		us := g.st.Units[i]
+	out := []string{}
+	reacher := engine.NewReacher(sc, st)
+	for i, u := range sc.Units {
+		us := st.Units[i]
 		cmd := u.Command
 		if us.Joined != "" {
 			cmd = us.Joined // the Battle it joined after its Ambush (B&R 16.1)
 		}
-		if g.st.Ambush != "" && u.ID != g.st.Ambush || g.st.Ambush == "" && cmd != g.st.Command || us.Moved || us.Status == engine.Eliminated {
+		if st.Ambush != "" && u.ID != st.Ambush || st.Ambush == "" && cmd != st.Command || us.Moved || us.Status == engine.Eliminated {
 			continue
 		}
 		reach := reacher.Reach(u.ID)
