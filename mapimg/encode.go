@@ -40,16 +40,66 @@ func encodePNG(img *image.RGBA, period int) ([]byte, error) {
 	start := len(o)
 	o = append(o, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	o = append(o, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
-	e := deflater{out: o}
-	if !e.compress(img, period) {
+	o, sum, ok := compressStrips(o, img, period)
+	if !ok {
 		return stdPNG(img)
 	}
-	o = binary.BigEndian.AppendUint32(e.out, e.adler)
+	o = binary.BigEndian.AppendUint32(o, sum)
 	binary.BigEndian.PutUint32(o[start:], uint32(len(o)-start-8))
 	o = binary.BigEndian.AppendUint32(o, crc32.ChecksumIEEE(o[start+4:]))
 	o = chunk(o, "IEND", nil)
 	*out = o
 	return bytes.Clone(o), nil
+}
+
+// compressStrips appends the deflate stream of img's rows to o and
+// reports its Adler-32. The rows are cut into strips compressed at once
+// on the cores there are, each strip's blocks ending on a whole byte
+// (an empty stored block, as a zlib sync flush writes) so that their
+// outputs follow one another as one stream; a strip's matches still
+// reach back into the one before, which is already in the stream when
+// the decoder gets there. The strips depend on the image's size only,
+// so the bytes do not depend on the machine.
+func compressStrips(o []byte, img *image.RGBA, period int) ([]byte, uint32, bool) {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	n := strips(w, h)
+	parts := make([]deflater, n)
+	parts[0].out = o
+	var wg sync.WaitGroup
+	for i := n - 1; i >= 0; i-- { // the first on this goroutine, last
+		p := &parts[i]
+		if i > 0 {
+			buf := getBuf(&outPool, 64<<10)
+			defer outPool.Put(buf)
+			p.out = (*buf)[:0]
+			defer func() { *buf = p.out }()
+		}
+		y0, y1 := h*i/n, h*(i+1)/n
+		compress := func() { p.ok = p.compress(img, period, y0, y1, i == n-1) }
+		if i == 0 {
+			compress()
+		} else {
+			wg.Go(compress)
+		}
+	}
+	wg.Wait()
+	o = parts[0].out
+	sum := parts[0].sum
+	for i := 1; i < n; i++ {
+		if !parts[i].ok {
+			return nil, 0, false
+		}
+		o = append(o, parts[i].out...)
+		sum = sum.join(parts[i].sum, uint64(h*(i+1)/n-h*i/n)*uint64(1+3*w))
+	}
+	return o, sum.sum(), parts[0].ok
+}
+
+// strips is how many strips compressStrips cuts an image into: one for
+// a small image, four (two for each of two cores, which evens out
+// strips of unequal cost) for a map.
+func strips(w, h int) int {
+	return min(max(w*h/(128<<10), 1), 4, h)
 }
 
 func chunk(o []byte, typ string, data []byte) []byte {
@@ -109,7 +159,8 @@ type deflater struct {
 	bits  uint64
 	nbits uint
 	toks  []uint32 // a literal, or matchFlag | length<<16 | distance
-	adler uint32   // of the uncompressed stream, when written
+	sum   adler    // of the rows compressed
+	ok    bool     // the rows were opaque
 	lit   [286]uint32
 	dist  [30]uint32
 }
@@ -121,7 +172,8 @@ const (
 	windowSize  = 32768
 )
 
-// compress writes the rows of img, unfiltered RGB, as a deflate stream,
+// compress writes the rows y0 to y1 of img, unfiltered RGB, as deflate
+// blocks, the last of the stream if last, otherwise ending on a byte;
 // each run of pixels as one match: of the pixel to its left, of the one
 // above (a run that reaches the end of a row goes on into the next, the
 // rows' filter bytes being equal), or of the one period pixels to the
@@ -130,9 +182,9 @@ const (
 // It reports false for an image that is not opaque: every pixel is
 // either written or equal to one written before, so checking the ones
 // written checks them all.
-func (e *deflater) compress(img *image.RGBA, period int) bool {
+func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool {
 	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
+	w := b.Dx()
 	rowLen := 1 + 3*w
 	up := rowLen <= windowSize
 	if period <= 1 || 3*period > windowSize || period >= w {
@@ -142,8 +194,8 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 	defer tokPool.Put(toks)
 	e.toks = (*toks)[:0]
 	var cur run
-	sum := adler{s1: 1}
-	for y := 0; y < h; y++ {
+	e.sum = adler{s1: 1}
+	for y := y0; y < y1; y++ {
 		at := img.PixOffset(b.Min.X, b.Min.Y+y)
 		row := img.Pix[at : at+4*w : at+4*w]
 		var above []byte
@@ -204,16 +256,21 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 		if cur.dist != rowLen {
 			e.flush(&cur)
 		}
-		sum.row(row)
+		e.sum.row(row)
 	}
 	e.flush(&cur)
-	e.block(true)
+	e.block(last)
+	if !last {
+		e.write(0, 3) // BFINAL 0, BTYPE 00: stored, then its length on a whole byte
+	}
 	for e.nbits > 0 {
 		e.out = append(e.out, byte(e.bits))
 		e.bits >>= 8
 		e.nbits = max(e.nbits, 8) - 8
 	}
-	e.adler = sum.sum()
+	if !last {
+		e.out = append(e.out, 0, 0, 0xff, 0xff) // LEN 0, NLEN
+	}
 	return true
 }
 
@@ -268,7 +325,17 @@ func (a *adler) row(px []byte) {
 	a.s1, a.s2 = s1, s2
 }
 
-func (a *adler) sum() uint32 {
+// join is the checksum of a's bytes followed by n bytes summed as b
+// (zlib's adler32_combine): each of b's bytes adds to s2 what a's s1
+// already held, less the 1 that b's s1 started at.
+func (a adler) join(b adler, n uint64) adler {
+	const mod = 65521
+	s1 := (a.s1 + b.s1 + mod - 1) % mod
+	s2 := (a.s2 + b.s2 + n%mod*((a.s1+mod-1)%mod)) % mod
+	return adler{s1, s2}
+}
+
+func (a adler) sum() uint32 {
 	return uint32(a.s2)<<16 | uint32(a.s1)
 }
 
