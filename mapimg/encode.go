@@ -2,7 +2,6 @@ package mapimg
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -158,7 +157,7 @@ type deflater struct {
 	out   []byte
 	bits  uint64
 	nbits uint
-	toks  []uint32 // a literal, or matchFlag | length<<16 | distance
+	toks  []uint32 // a literal byte, pixelFlag | the RGB of a pixel, or matchFlag | length<<16 | distance
 	sum   adler    // of the rows compressed
 	ok    bool     // the rows were opaque
 	lit   [286]uint32
@@ -167,6 +166,7 @@ type deflater struct {
 
 const (
 	matchFlag   = 1 << 31
+	pixelFlag   = 1 << 30 // three literals
 	blockTokens = 1 << 16
 	maxMatch    = 258
 	windowSize  = 32768
@@ -217,13 +217,16 @@ func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool
 			e.literal(0)
 		}
 		for x < w {
-			e.flush(&cur)
+			if cur.n > 0 {
+				e.flush(&cur)
+			}
 			// The longest run, the left one on a tie, then the one above:
 			// a later candidate wins only by matching the pixel where
-			// the best so far stopped, tried first.
+			// the best so far stopped, tried first (here, before a call:
+			// on an anti-aliased edge, none matches).
 			k, d := 0, 0
-			if x > 0 {
-				k, d = sameRun(row[4*x:], binary.LittleEndian.Uint32(row[4*x-4:])), 3
+			if x > 0 && pixel(row, x) == pixel(row, x-1) {
+				k, d = sameRun(row[4*x:], pixel(row, x)), 3
 			}
 			if above != nil && x+k < w && pixel(row, x+k) == pixel(above, x+k) {
 				if ku := eqRun(row[4*x:], above[4*x:]); ku > k {
@@ -240,13 +243,13 @@ func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool
 				if p[3] != 0xff {
 					return false
 				}
-				if len(e.toks)+3 > blockTokens {
-					e.block(false)
-				}
-				e.toks = append(e.toks, uint32(p[0]), uint32(p[1]), uint32(p[2]))
+				e.toks = append(e.toks, pixelFlag|uint32(p[0])|uint32(p[1])<<8|uint32(p[2])<<16)
 				e.lit[p[0]]++
 				e.lit[p[1]]++
 				e.lit[p[2]]++
+				if len(e.toks) >= blockTokens {
+					e.block(false)
+				}
 				x++
 				continue
 			}
@@ -520,8 +523,23 @@ func (e *deflater) block(final bool) {
 			e.write(uint64(t.extra), 7)
 		}
 	}
-	// Each length's code and extra bits, and the last distance's, as one
-	// write each.
+	e.codes(litCode[:], litLen[:], distCodes[:], distLen[:])
+	e.write(uint64(litCode[256]), uint(litLen[256]))
+	e.toks = e.toks[:0]
+	e.lit, e.dist = [286]uint32{}, [30]uint32{}
+}
+
+// codes writes the tokens with the block's codes. The bits are gathered
+// in locals and written 32 at a time, whenever 32 are there: fewer
+// than 32 and at most 30 more (two literal codes of 15, a length's
+// code and extra bits of 15 + 5, a distance's of 15 + 13) fit in 64.
+func (e *deflater) codes(litCode []uint16, litLen []uint8, distCodes []uint16, distLen []uint8) {
+	// Each literal's code and length in one word; each length's code and
+	// extra bits, and the last distance's, as one write each.
+	var lit [256]uint32
+	for v := range lit {
+		lit[v] = uint32(litCode[v]) | uint32(litLen[v])<<16
+	}
 	var lenBits [maxMatch + 1]uint32
 	var lenN [maxMatch + 1]uint8
 	for l := 3; l <= maxMatch; l++ {
@@ -531,22 +549,48 @@ func (e *deflater) block(final bool) {
 		lenN[l] = litLen[lc] + n
 	}
 	lastD, dBits, dN := -1, uint64(0), uint(0)
+	out, bits, nbits := e.out, e.bits, e.nbits
 	for _, t := range e.toks {
-		if t&matchFlag == 0 {
-			e.write(uint64(litCode[t]), uint(litLen[t]))
-			continue
+		switch {
+		case t&matchFlag != 0:
+			l, d := int(t>>16&0x1ff), int(t&0xffff)
+			bits |= uint64(lenBits[l]) << nbits
+			nbits += uint(lenN[l])
+			if nbits >= 32 {
+				out = binary.LittleEndian.AppendUint32(out, uint32(bits))
+				bits >>= 32
+				nbits -= 32
+			}
+			if d != lastD {
+				dc := distCode(d)
+				lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
+			}
+			bits |= dBits << nbits
+			nbits += dN
+		case t&pixelFlag != 0:
+			r, g := lit[t&0xff], lit[t>>8&0xff]
+			bits |= uint64(r&0xffff)<<nbits | uint64(g&0xffff)<<(nbits+uint(r>>16))
+			nbits += uint(r>>16 + g>>16)
+			if nbits >= 32 {
+				out = binary.LittleEndian.AppendUint32(out, uint32(bits))
+				bits >>= 32
+				nbits -= 32
+			}
+			b := lit[t>>16&0xff]
+			bits |= uint64(b&0xffff) << nbits
+			nbits += uint(b >> 16)
+		default:
+			c := lit[t]
+			bits |= uint64(c&0xffff) << nbits
+			nbits += uint(c >> 16)
 		}
-		l, d := int(t>>16&0x1ff), int(t&0xffff)
-		e.write(uint64(lenBits[l]), uint(lenN[l]))
-		if d != lastD {
-			dc := distCode(d)
-			lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
+		if nbits >= 32 {
+			out = binary.LittleEndian.AppendUint32(out, uint32(bits))
+			bits >>= 32
+			nbits -= 32
 		}
-		e.write(dBits, dN)
 	}
-	e.write(uint64(litCode[256]), uint(litLen[256]))
-	e.toks = e.toks[:0]
-	e.lit, e.dist = [286]uint32{}, [30]uint32{}
+	e.out, e.bits, e.nbits = out, bits, nbits
 }
 
 // The length codes 257-285 of RFC 1951: base lengths and extra bits.
@@ -599,7 +643,7 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 		left, right int // children, -1 for a leaf
 		sym         int
 	}
-	var fa [286]uint64 // the largest alphabet
+	var fa, ka [286]uint64 // the largest alphabet
 	var na [2 * 286]node
 	var da [2 * 286]int
 	f := fa[:len(freq)]
@@ -619,15 +663,18 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 	}
 	for {
 		clear(lens)
-		nodes := na[:0]
+		// The leaves sorted by frequency, then symbol: both in one word.
+		keys := ka[:0]
 		for s, v := range f {
 			if v > 0 {
-				nodes = append(nodes, node{f: v, left: -1, right: -1, sym: s})
+				keys = append(keys, v<<9|uint64(s))
 			}
 		}
-		slices.SortFunc(nodes, func(a, b node) int {
-			return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.sym, b.sym))
-		})
+		slices.Sort(keys)
+		nodes := na[:0]
+		for _, k := range keys {
+			nodes = append(nodes, node{f: k >> 9, left: -1, right: -1, sym: int(k & 0x1ff)})
+		}
 		leaves := len(nodes)
 		// Two queues: the sorted leaves, and the internal nodes, made in
 		// order of weight.
