@@ -529,10 +529,11 @@ func (e *deflater) block(final bool) {
 	e.lit, e.dist = [286]uint32{}, [30]uint32{}
 }
 
-// codes writes the tokens with the block's codes. The bits are gathered
-// in locals and written 32 at a time, whenever 32 are there: fewer
-// than 32 and at most 30 more (two literal codes of 15, a length's
-// code and extra bits of 15 + 5, a distance's of 15 + 13) fit in 64.
+// codes writes the tokens with the block's codes. A token is at most
+// 48 bits (three literal codes of 15; a length's code and extra bits of
+// 15 + 5 and a distance's of 15 + 13), gathered with the fewer than 8
+// left over in one word that is stored whole, the output advancing by
+// the bytes completed: no test of how full the word is.
 func (e *deflater) codes(litCode []uint16, litLen []uint8, distCodes []uint16, distLen []uint8) {
 	// Each literal's code and length in one word; each length's code and
 	// extra bits, and the last distance's, as one write each.
@@ -548,49 +549,50 @@ func (e *deflater) codes(litCode []uint16, litLen []uint8, distCodes []uint16, d
 		lenBits[l] = uint32(litCode[lc]) | uint32(l-int(lengthBase[lc-257]))<<litLen[lc]
 		lenN[l] = litLen[lc] + n
 	}
+	e.flushBytes()
 	lastD, dBits, dN := -1, uint64(0), uint(0)
 	out, bits, nbits := e.out, e.bits, e.nbits
-	for _, t := range e.toks {
-		switch {
-		case t&matchFlag != 0:
-			l, d := int(t>>16&0x1ff), int(t&0xffff)
-			bits |= uint64(lenBits[l]) << nbits
-			nbits += uint(lenN[l])
-			if nbits >= 32 {
-				out = binary.LittleEndian.AppendUint32(out, uint32(bits))
-				bits >>= 32
-				nbits -= 32
+	pos := len(out)
+	const chunk = 1024 // tokens written between checks of the room left
+	for i := 0; i < len(e.toks); i += chunk {
+		out = slices.Grow(out[:pos], 6*chunk+8)
+		out = out[:cap(out)]
+		for _, t := range e.toks[i:min(i+chunk, len(e.toks))] {
+			var v uint64
+			var n uint
+			switch {
+			case t&matchFlag != 0:
+				l, d := t>>16&0x1ff, int(t&0xffff)
+				if d != lastD {
+					dc := distCode(d)
+					lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
+				}
+				v, n = uint64(lenBits[l])|dBits<<lenN[l], uint(lenN[l])+dN
+			case t&pixelFlag != 0:
+				r, g, b := lit[t&0xff], lit[t>>8&0xff], lit[t>>16&0xff]
+				nr, ng := uint(r>>16), uint(g>>16)
+				v, n = uint64(r&0xffff)|uint64(g&0xffff)<<nr|uint64(b&0xffff)<<(nr+ng), nr+ng+uint(b>>16)
+			default:
+				v, n = uint64(lit[t]&0xffff), uint(lit[t]>>16)
 			}
-			if d != lastD {
-				dc := distCode(d)
-				lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
-			}
-			bits |= dBits << nbits
-			nbits += dN
-		case t&pixelFlag != 0:
-			r, g := lit[t&0xff], lit[t>>8&0xff]
-			bits |= uint64(r&0xffff)<<nbits | uint64(g&0xffff)<<(nbits+uint(r>>16))
-			nbits += uint(r>>16 + g>>16)
-			if nbits >= 32 {
-				out = binary.LittleEndian.AppendUint32(out, uint32(bits))
-				bits >>= 32
-				nbits -= 32
-			}
-			b := lit[t>>16&0xff]
-			bits |= uint64(b&0xffff) << nbits
-			nbits += uint(b >> 16)
-		default:
-			c := lit[t]
-			bits |= uint64(c&0xffff) << nbits
-			nbits += uint(c >> 16)
-		}
-		if nbits >= 32 {
-			out = binary.LittleEndian.AppendUint32(out, uint32(bits))
-			bits >>= 32
-			nbits -= 32
+			bits |= v << nbits
+			nbits += n
+			binary.LittleEndian.PutUint64(out[pos:], bits)
+			pos += int(nbits / 8)
+			bits >>= nbits &^ 7
+			nbits &= 7
 		}
 	}
-	e.out, e.bits, e.nbits = out, bits, nbits
+	e.out, e.bits, e.nbits = out[:pos], bits, nbits
+}
+
+// flushBytes writes the whole bytes of the bits pending.
+func (e *deflater) flushBytes() {
+	for e.nbits >= 8 {
+		e.out = append(e.out, byte(e.bits))
+		e.bits >>= 8
+		e.nbits -= 8
+	}
 }
 
 // The length codes 257-285 of RFC 1951: base lengths and extra bits.

@@ -3,7 +3,6 @@ package mapimg
 import (
 	"errors"
 	"image"
-	"image/draw"
 	"math"
 	"sync"
 
@@ -91,9 +90,10 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	_, h := l.extent()
 	top := int(math.Ceil(h)) + 2*pad
 	c := newCanvasOn(int(p.width), top+int(legendHeight(p.key, p.m)), pix)
+	// The legend's area, below top, is left as it is (on a reused
+	// buffer, the last map's pixels): drawLegend paints all of it paper,
+	// over whatever the map's layers drew there.
 	ground(c, &sc.Map, l, top)
-	b := c.img.Bounds()
-	draw.Draw(c.img, image.Rect(0, min(top, b.Max.Y), b.Max.X, b.Max.Y), image.NewUniform(paper), image.Point{}, draw.Src)
 	drawRings(c, l, opt.Marks)
 	drawArrows(c, l, p.scene)
 	drawNumbers(c, l, &sc.Map, fs, p.scene.halo, p.scene.hidden)
