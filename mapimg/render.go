@@ -67,6 +67,7 @@ func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, er
 		return nil, err
 	}
 	c := paint(sc, st, opt, p, nil)
+	c.done()
 	return c.img, nil
 }
 
@@ -197,6 +198,7 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 	}
 	defer pixPool.Put(buf)
 	c := paint(sc, st, opt, p, *buf)
+	c.done()
 	*buf = c.img.Pix
 	return encodePNG(c.img, period(p.l))
 }
