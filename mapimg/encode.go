@@ -157,7 +157,8 @@ type deflater struct {
 	out   []byte
 	bits  uint64
 	nbits uint
-	toks  []uint32 // a literal byte, pixelFlag | the RGB of a pixel, or matchFlag | length<<16 | distance
+	toks  []uint32 // literals (litToken) or a match (matchFlag | length<<16 | the index of its distance in dists<<25)
+	dists [3]int   // of a match: to the pixel on the left, the row above, the period
 	sum   adler    // of the rows compressed
 	ok    bool     // the rows were opaque
 	lit   [286]uint32
@@ -166,7 +167,7 @@ type deflater struct {
 
 const (
 	matchFlag   = 1 << 31
-	pixelFlag   = 1 << 30 // three literals
+	noLiteral   = 256 // in a token of fewer than three literals
 	blockTokens = 1 << 16
 	maxMatch    = 258
 	windowSize  = 32768
@@ -193,6 +194,7 @@ func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool
 	toks := getToks()
 	defer tokPool.Put(toks)
 	e.toks = (*toks)[:0]
+	e.dists = [3]int{3, rowLen, 3 * period}
 	var cur run
 	e.sum = adler{s1: 1}
 	for y := y0; y < y1; y++ {
@@ -243,7 +245,7 @@ func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool
 				if p[3] != 0xff {
 					return false
 				}
-				e.toks = append(e.toks, pixelFlag|uint32(p[0])|uint32(p[1])<<8|uint32(p[2])<<16)
+				e.toks = append(e.toks, litToken(p[0], uint32(p[1]), uint32(p[2])))
 				e.lit[p[0]]++
 				e.lit[p[1]]++
 				e.lit[p[2]]++
@@ -356,7 +358,7 @@ func (e *deflater) flush(r *run) {
 		if n-k > 0 && n-k < 3 {
 			k = n - 3
 		}
-		e.toks = append(e.toks, matchFlag|uint32(k)<<16|uint32(r.dist))
+		e.toks = append(e.toks, matchFlag|uint32(k)<<16|e.distIndex(r.dist)<<25)
 		e.lit[lengthCode[k]]++
 		e.dist[distCode(r.dist)]++
 		n -= k
@@ -367,8 +369,22 @@ func (e *deflater) flush(r *run) {
 	*r = run{}
 }
 
+// litToken is the token of one to three literals, noLiteral filling
+// the places of those missing.
+func litToken(a byte, b, c uint32) uint32 { return uint32(a) | b<<9 | c<<18 }
+
+func (e *deflater) distIndex(d int) uint32 {
+	switch d {
+	case e.dists[0]:
+		return 0
+	case e.dists[1]:
+		return 1
+	}
+	return 2
+}
+
 func (e *deflater) literal(v byte) {
-	e.toks = append(e.toks, uint32(v))
+	e.toks = append(e.toks, litToken(v, noLiteral, noLiteral))
 	e.lit[v]++
 	if len(e.toks) >= blockTokens {
 		e.block(false)
@@ -533,24 +549,33 @@ func (e *deflater) block(final bool) {
 // 48 bits (three literal codes of 15; a length's code and extra bits of
 // 15 + 5 and a distance's of 15 + 13), gathered with the fewer than 8
 // left over in one word that is stored whole, the output advancing by
-// the bytes completed: no test of how full the word is.
+// the bytes completed. Both readings of a token, as literals and as a
+// match, are made and one kept without a branch: which a token is
+// follows the picture and cannot be predicted.
 func (e *deflater) codes(litCode []uint16, litLen []uint8, distCodes []uint16, distLen []uint8) {
-	// Each literal's code and length in one word; each length's code and
-	// extra bits, and the last distance's, as one write each.
-	var lit [256]uint32
-	for v := range lit {
+	// Each literal's code and length in one word (none for noLiteral
+	// and above); each length's code and extra bits, and each distance's.
+	var lit [512]uint32
+	for v := range 256 {
 		lit[v] = uint32(litCode[v]) | uint32(litLen[v])<<16
 	}
-	var lenBits [maxMatch + 1]uint32
-	var lenN [maxMatch + 1]uint8
+	var lenBits [512]uint32
+	var lenN [512]uint8
 	for l := 3; l <= maxMatch; l++ {
 		lc := lengthCode[l]
 		n := lengthExtra[lc-257]
 		lenBits[l] = uint32(litCode[lc]) | uint32(l-int(lengthBase[lc-257]))<<litLen[lc]
 		lenN[l] = litLen[lc] + n
 	}
+	var dBits [4]uint64
+	var dN [4]uint
+	for i, d := range e.dists {
+		if d > 0 && d <= windowSize { // the row above may be out of reach
+			dc := distCode(d)
+			dBits[i], dN[i] = uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
+		}
+	}
 	e.flushBytes()
-	lastD, dBits, dN := -1, uint64(0), uint(0)
 	out, bits, nbits := e.out, e.bits, e.nbits
 	pos := len(out)
 	const chunk = 1024 // tokens written between checks of the room left
@@ -558,23 +583,16 @@ func (e *deflater) codes(litCode []uint16, litLen []uint8, distCodes []uint16, d
 		out = slices.Grow(out[:pos], 6*chunk+8)
 		out = out[:cap(out)]
 		for _, t := range e.toks[i:min(i+chunk, len(e.toks))] {
-			var v uint64
-			var n uint
-			switch {
-			case t&matchFlag != 0:
-				l, d := t>>16&0x1ff, int(t&0xffff)
-				if d != lastD {
-					dc := distCode(d)
-					lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
-				}
-				v, n = uint64(lenBits[l])|dBits<<lenN[l], uint(lenN[l])+dN
-			case t&pixelFlag != 0:
-				r, g, b := lit[t&0xff], lit[t>>8&0xff], lit[t>>16&0xff]
-				nr, ng := uint(r>>16), uint(g>>16)
-				v, n = uint64(r&0xffff)|uint64(g&0xffff)<<nr|uint64(b&0xffff)<<(nr+ng), nr+ng+uint(b>>16)
-			default:
-				v, n = uint64(lit[t]&0xffff), uint(lit[t]>>16)
-			}
+			r, g, b := lit[t&0x1ff], lit[t>>9&0x1ff], lit[t>>18&0x1ff]
+			nr, ng := uint(r>>16), uint(g>>16)
+			v := uint64(r&0xffff) | uint64(g&0xffff)<<nr | uint64(b&0xffff)<<(nr+ng)
+			n := nr + ng + uint(b>>16)
+			l, k := t>>16&0x1ff, t>>25&3
+			mv := uint64(lenBits[l]) | dBits[k]<<lenN[l]
+			mn := uint(lenN[l]) + dN[k]
+			match := -uint64(t >> 31) // all ones for a match
+			v ^= (v ^ mv) & match
+			n ^= (n ^ mn) & uint(match)
 			bits |= v << nbits
 			nbits += n
 			binary.LittleEndian.PutUint64(out[pos:], bits)
