@@ -296,6 +296,10 @@ func (a *adler) row(px []byte) {
 		n := min(len(px), 4*4096)
 		chunk := px[:n]
 		px = px[n:]
+		for len(chunk) >= 4*adlerBlock {
+			s1, s2 = adlerLanes(chunk[:4*adlerBlock], s1, s2)
+			chunk = chunk[4*adlerBlock:]
+		}
 		for len(chunk) >= 16 { // four pixels: twelve bytes, the first six weighing six more
 			v, u := binary.LittleEndian.Uint64(chunk), binary.LittleEndian.Uint64(chunk[8:])
 			chunk = chunk[16:]
@@ -338,6 +342,38 @@ func (a adler) join(b adler, n uint64) adler {
 	s1 := (a.s1 + b.s1 + mod - 1) % mod
 	s2 := (a.s2 + b.s2 + n%mod*((a.s1+mod-1)%mod)) % mod
 	return adler{s1, s2}
+}
+
+// adlerBlock is how many pixels adlerLanes sums: sixteen groups of four,
+// few enough that no 16-bit lane overflows.
+const adlerBlock = 64
+
+// adlerLanes sums adlerBlock pixels with additions only. The twelve
+// bytes of each group of four pixels go into 16-bit lanes, j being a
+// byte's place in its group: A_j sums the bytes of place j, P_j the A_j
+// before each group (at most 255·16·15/2). Over K groups of N = 12
+// bytes, s1 gains ΣA_j and s2 gains K·N·s1 + N·ΣP_j + Σ(N−j)·A_j.
+func adlerLanes(px []byte, s1, s2 uint64) (uint64, uint64) {
+	const lo, gMask = 0x00ff00ff00ff00ff, 0x00ff000000ff0000
+	var ae, af, ag, pe, pf, pg uint64 // lanes: R1 B1 R2 B2, R3 B3 R4 B4, G1 G3 G2 G4
+	for i := 0; i+16 <= len(px); i += 16 {
+		v, u := binary.LittleEndian.Uint64(px[i:]), binary.LittleEndian.Uint64(px[i+8:])
+		pe, pf, pg = pe+ae, pf+af, pg+ag
+		ae += v & lo
+		af += u & lo
+		ag += v>>8&0x000000ff000000ff | u<<8&gMask
+	}
+	const groups, n = adlerBlock / 4, 12
+	sum := lanes(ae, 1, 1, 1, 1) + lanes(af, 1, 1, 1, 1) + lanes(ag, 1, 1, 1, 1)
+	// The places j: R1 0, G1 1, B1 2, R2 3, G2 4, B2 5, R3 6, G3 7, …
+	weighted := lanes(ae, n-0, n-2, n-3, n-5) + lanes(af, n-6, n-8, n-9, n-11) + lanes(ag, n-1, n-7, n-4, n-10)
+	before := lanes(pe, 1, 1, 1, 1) + lanes(pf, 1, 1, 1, 1) + lanes(pg, 1, 1, 1, 1)
+	return s1 + sum, s2 + groups*n*s1 + n*before + weighted
+}
+
+// lanes is the sum of x's four 16-bit lanes, weighted.
+func lanes(x uint64, w0, w1, w2, w3 uint64) uint64 {
+	return w0*(x&0xffff) + w1*(x>>16&0xffff) + w2*(x>>32&0xffff) + w3*(x>>48)
 }
 
 func (a adler) sum() uint32 {
