@@ -432,20 +432,19 @@ func sameRun(px []byte, c uint32) int {
 	cc := uint64(c) | uint64(c)<<32
 	n := 0
 	for ; n+32 <= len(px); n += 32 {
-		if (binary.LittleEndian.Uint64(px[n:])^cc)|(binary.LittleEndian.Uint64(px[n+8:])^cc)|
-			(binary.LittleEndian.Uint64(px[n+16:])^cc)|(binary.LittleEndian.Uint64(px[n+24:])^cc) != 0 {
-			break
+		x0, x1 := binary.LittleEndian.Uint64(px[n:])^cc, binary.LittleEndian.Uint64(px[n+8:])^cc
+		x2, x3 := binary.LittleEndian.Uint64(px[n+16:])^cc, binary.LittleEndian.Uint64(px[n+24:])^cc
+		if x0|x1|x2|x3 != 0 {
+			return (n + firstDiff(x0, x1, x2, x3)) / 4
 		}
 	}
 	for ; n+8 <= len(px); n += 8 {
-		if binary.LittleEndian.Uint64(px[n:]) != cc {
-			break
+		if x := binary.LittleEndian.Uint64(px[n:]) ^ cc; x != 0 {
+			return (n + bits.TrailingZeros64(x)/32*4) / 4
 		}
 	}
-	for ; n+4 <= len(px); n += 4 {
-		if binary.LittleEndian.Uint32(px[n:]) != c {
-			break
-		}
+	if n+4 <= len(px) && binary.LittleEndian.Uint32(px[n:]) == c {
+		n += 4
 	}
 	return n / 4
 }
@@ -455,24 +454,38 @@ func eqRun(p, q []byte) int {
 	q = q[:len(p)]
 	n := 0
 	for ; n+32 <= len(p); n += 32 {
-		if (binary.LittleEndian.Uint64(p[n:])^binary.LittleEndian.Uint64(q[n:]))|
-			(binary.LittleEndian.Uint64(p[n+8:])^binary.LittleEndian.Uint64(q[n+8:]))|
-			(binary.LittleEndian.Uint64(p[n+16:])^binary.LittleEndian.Uint64(q[n+16:]))|
-			(binary.LittleEndian.Uint64(p[n+24:])^binary.LittleEndian.Uint64(q[n+24:])) != 0 {
-			break
+		x0 := binary.LittleEndian.Uint64(p[n:]) ^ binary.LittleEndian.Uint64(q[n:])
+		x1 := binary.LittleEndian.Uint64(p[n+8:]) ^ binary.LittleEndian.Uint64(q[n+8:])
+		x2 := binary.LittleEndian.Uint64(p[n+16:]) ^ binary.LittleEndian.Uint64(q[n+16:])
+		x3 := binary.LittleEndian.Uint64(p[n+24:]) ^ binary.LittleEndian.Uint64(q[n+24:])
+		if x0|x1|x2|x3 != 0 {
+			return (n + firstDiff(x0, x1, x2, x3)) / 4
 		}
 	}
 	for ; n+8 <= len(p); n += 8 {
-		if binary.LittleEndian.Uint64(p[n:]) != binary.LittleEndian.Uint64(q[n:]) {
-			break
+		if x := binary.LittleEndian.Uint64(p[n:]) ^ binary.LittleEndian.Uint64(q[n:]); x != 0 {
+			return (n + bits.TrailingZeros64(x)/32*4) / 4
 		}
 	}
-	for ; n+4 <= len(p); n += 4 {
-		if binary.LittleEndian.Uint32(p[n:]) != binary.LittleEndian.Uint32(q[n:]) {
-			break
-		}
+	if n+4 <= len(p) && binary.LittleEndian.Uint32(p[n:]) == binary.LittleEndian.Uint32(q[n:]) {
+		n += 4
 	}
 	return n / 4
+}
+
+// firstDiff is the offset of the first differing pixel in 32 bytes,
+// given the XOR of their four words (one not 0): found from the bits,
+// not by comparing again, as the end of a run is where a branch goes
+// wrong.
+func firstDiff(x0, x1, x2, x3 uint64) int {
+	n := 0
+	for _, x := range [3]uint64{x0, x1, x2} {
+		if x != 0 {
+			return n + bits.TrailingZeros64(x)/32*4
+		}
+		n += 8
+	}
+	return n + bits.TrailingZeros64(x3)/32*4
 }
 
 func (e *deflater) write(v uint64, n uint) {

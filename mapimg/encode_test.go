@@ -3,6 +3,7 @@ package mapimg
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
 	"hash/adler32"
 	"image"
 	"image/color"
@@ -194,6 +195,27 @@ func TestAdlerJoin(t *testing.T) {
 		}
 		if got, want := a.join(b, uint64(3*(1+3*w))).sum(), adler32.Checksum(stream); got != want {
 			t.Errorf("width %d: %08x, want %08x", w, got, want)
+		}
+	}
+}
+
+// sameRun and eqRun find a run's end wherever it falls in their words,
+// for runs of every length up to past their 32-byte steps, followed by
+// nothing or by a differing pixel and more.
+func TestRuns(t *testing.T) {
+	c := []byte{9, 8, 7, 0xff}
+	for n := range 40 {
+		for after := range 3 {
+			p, q := bytes.Repeat(c, n+after), bytes.Repeat(c, n+after)
+			if after > 0 {
+				p[4*n+1]++
+			}
+			if got := sameRun(p, binary.LittleEndian.Uint32(c)); got != n {
+				t.Errorf("sameRun of %d pixels then %d: %d", n, after, got)
+			}
+			if got := eqRun(p, q); got != n {
+				t.Errorf("eqRun of %d pixels then %d: %d", n, after, got)
+			}
 		}
 	}
 }
