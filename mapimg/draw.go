@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"sync"
 
 	"golang.org/x/image/vector"
 )
@@ -29,7 +30,22 @@ func newCanvasOn(w, h int, pix []byte) *canvas {
 		img = image.NewRGBA(img.Rect)
 	}
 	img.Pix = img.Pix[:4*w*h]
-	return &canvas{img: img, r: vector.NewRasterizer(1, 1), drawn: map[string]bool{}}
+	r, _ := rasterizers.Get().(*vector.Rasterizer)
+	if r == nil {
+		r = vector.NewRasterizer(1, 1)
+	}
+	return &canvas{img: img, r: r, drawn: map[string]bool{}}
+}
+
+// rasterizers are reused from one canvas to the next: a rasteriser's
+// buffers grow to its largest shape, a few hundred KiB of garbage a map
+// otherwise. Reset makes a reused one as a new one.
+var rasterizers sync.Pool
+
+// done is called when nothing more is drawn on the canvas.
+func (c *canvas) done() {
+	rasterizers.Put(c.r)
+	c.r = nil
 }
 
 // used records that a symbol of the legend was drawn on the map.

@@ -2,7 +2,6 @@ package mapimg
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -40,16 +39,66 @@ func encodePNG(img *image.RGBA, period int) ([]byte, error) {
 	start := len(o)
 	o = append(o, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	o = append(o, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
-	e := deflater{out: o}
-	if !e.compress(img, period) {
+	o, sum, ok := compressStrips(o, img, period)
+	if !ok {
 		return stdPNG(img)
 	}
-	o = binary.BigEndian.AppendUint32(e.out, e.adler)
+	o = binary.BigEndian.AppendUint32(o, sum)
 	binary.BigEndian.PutUint32(o[start:], uint32(len(o)-start-8))
 	o = binary.BigEndian.AppendUint32(o, crc32.ChecksumIEEE(o[start+4:]))
 	o = chunk(o, "IEND", nil)
 	*out = o
 	return bytes.Clone(o), nil
+}
+
+// compressStrips appends the deflate stream of img's rows to o and
+// reports its Adler-32. The rows are cut into strips compressed at once
+// on the cores there are, each strip's blocks ending on a whole byte
+// (an empty stored block, as a zlib sync flush writes) so that their
+// outputs follow one another as one stream; a strip's matches still
+// reach back into the one before, which is already in the stream when
+// the decoder gets there. The strips depend on the image's size only,
+// so the bytes do not depend on the machine.
+func compressStrips(o []byte, img *image.RGBA, period int) ([]byte, uint32, bool) {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	n := strips(w, h)
+	parts := make([]deflater, n)
+	parts[0].out = o
+	var wg sync.WaitGroup
+	for i := n - 1; i >= 0; i-- { // the first on this goroutine, last
+		p := &parts[i]
+		if i > 0 {
+			buf := getBuf(&outPool, 64<<10)
+			defer outPool.Put(buf)
+			p.out = (*buf)[:0]
+			defer func() { *buf = p.out }()
+		}
+		y0, y1 := h*i/n, h*(i+1)/n
+		compress := func() { p.ok = p.compress(img, period, y0, y1, i == n-1) }
+		if i == 0 {
+			compress()
+		} else {
+			wg.Go(compress)
+		}
+	}
+	wg.Wait()
+	o = parts[0].out
+	sum := parts[0].sum
+	for i := 1; i < n; i++ {
+		if !parts[i].ok {
+			return nil, 0, false
+		}
+		o = append(o, parts[i].out...)
+		sum = sum.join(parts[i].sum, uint64(h*(i+1)/n-h*i/n)*uint64(1+3*w))
+	}
+	return o, sum.sum(), parts[0].ok
+}
+
+// strips is how many strips compressStrips cuts an image into: one for
+// a small image, four (two for each of two cores, which evens out
+// strips of unequal cost) for a map.
+func strips(w, h int) int {
+	return min(max(w*h/(128<<10), 1), 4, h)
 }
 
 func chunk(o []byte, typ string, data []byte) []byte {
@@ -108,20 +157,24 @@ type deflater struct {
 	out   []byte
 	bits  uint64
 	nbits uint
-	toks  []uint32 // a literal, or matchFlag | length<<16 | distance
-	adler uint32   // of the uncompressed stream, when written
+	toks  []uint32 // literals (litToken) or a match (matchFlag | length<<16 | the index of its distance in dists<<25)
+	dists [3]int   // of a match: to the pixel on the left, the row above, the period
+	sum   adler    // of the rows compressed
+	ok    bool     // the rows were opaque
 	lit   [286]uint32
 	dist  [30]uint32
 }
 
 const (
 	matchFlag   = 1 << 31
+	noLiteral   = 256 // in a token of fewer than three literals
 	blockTokens = 1 << 16
 	maxMatch    = 258
 	windowSize  = 32768
 )
 
-// compress writes the rows of img, unfiltered RGB, as a deflate stream,
+// compress writes the rows y0 to y1 of img, unfiltered RGB, as deflate
+// blocks, the last of the stream if last, otherwise ending on a byte;
 // each run of pixels as one match: of the pixel to its left, of the one
 // above (a run that reaches the end of a row goes on into the next, the
 // rows' filter bytes being equal), or of the one period pixels to the
@@ -130,9 +183,9 @@ const (
 // It reports false for an image that is not opaque: every pixel is
 // either written or equal to one written before, so checking the ones
 // written checks them all.
-func (e *deflater) compress(img *image.RGBA, period int) bool {
+func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool {
 	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
+	w := b.Dx()
 	rowLen := 1 + 3*w
 	up := rowLen <= windowSize
 	if period <= 1 || 3*period > windowSize || period >= w {
@@ -141,9 +194,10 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 	toks := getToks()
 	defer tokPool.Put(toks)
 	e.toks = (*toks)[:0]
+	e.dists = [3]int{3, rowLen, 3 * period}
 	var cur run
-	sum := adler{s1: 1}
-	for y := 0; y < h; y++ {
+	e.sum = adler{s1: 1}
+	for y := y0; y < y1; y++ {
 		at := img.PixOffset(b.Min.X, b.Min.Y+y)
 		row := img.Pix[at : at+4*w : at+4*w]
 		var above []byte
@@ -165,13 +219,16 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 			e.literal(0)
 		}
 		for x < w {
-			e.flush(&cur)
+			if cur.n > 0 {
+				e.flush(&cur)
+			}
 			// The longest run, the left one on a tie, then the one above:
 			// a later candidate wins only by matching the pixel where
-			// the best so far stopped, tried first.
+			// the best so far stopped, tried first (here, before a call:
+			// on an anti-aliased edge, none matches).
 			k, d := 0, 0
-			if x > 0 {
-				k, d = sameRun(row[4*x:], binary.LittleEndian.Uint32(row[4*x-4:])), 3
+			if x > 0 && pixel(row, x) == pixel(row, x-1) {
+				k, d = sameRun(row[4*x:], pixel(row, x)), 3
 			}
 			if above != nil && x+k < w && pixel(row, x+k) == pixel(above, x+k) {
 				if ku := eqRun(row[4*x:], above[4*x:]); ku > k {
@@ -188,13 +245,13 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 				if p[3] != 0xff {
 					return false
 				}
-				if len(e.toks)+3 > blockTokens {
-					e.block(false)
-				}
-				e.toks = append(e.toks, uint32(p[0]), uint32(p[1]), uint32(p[2]))
+				e.toks = append(e.toks, litToken(p[0], uint32(p[1]), uint32(p[2])))
 				e.lit[p[0]]++
 				e.lit[p[1]]++
 				e.lit[p[2]]++
+				if len(e.toks) >= blockTokens {
+					e.block(false)
+				}
 				x++
 				continue
 			}
@@ -204,16 +261,21 @@ func (e *deflater) compress(img *image.RGBA, period int) bool {
 		if cur.dist != rowLen {
 			e.flush(&cur)
 		}
-		sum.row(row)
+		e.sum.row(row)
 	}
 	e.flush(&cur)
-	e.block(true)
+	e.block(last)
+	if !last {
+		e.write(0, 3) // BFINAL 0, BTYPE 00: stored, then its length on a whole byte
+	}
 	for e.nbits > 0 {
 		e.out = append(e.out, byte(e.bits))
 		e.bits >>= 8
 		e.nbits = max(e.nbits, 8) - 8
 	}
-	e.adler = sum.sum()
+	if !last {
+		e.out = append(e.out, 0, 0, 0xff, 0xff) // LEN 0, NLEN
+	}
 	return true
 }
 
@@ -234,6 +296,10 @@ func (a *adler) row(px []byte) {
 		n := min(len(px), 4*4096)
 		chunk := px[:n]
 		px = px[n:]
+		for len(chunk) >= 4*adlerBlock {
+			s1, s2 = adlerLanes(chunk[:4*adlerBlock], s1, s2)
+			chunk = chunk[4*adlerBlock:]
+		}
 		for len(chunk) >= 16 { // four pixels: twelve bytes, the first six weighing six more
 			v, u := binary.LittleEndian.Uint64(chunk), binary.LittleEndian.Uint64(chunk[8:])
 			chunk = chunk[16:]
@@ -268,7 +334,49 @@ func (a *adler) row(px []byte) {
 	a.s1, a.s2 = s1, s2
 }
 
-func (a *adler) sum() uint32 {
+// join is the checksum of a's bytes followed by n bytes summed as b
+// (zlib's adler32_combine): each of b's bytes adds to s2 what a's s1
+// already held, less the 1 that b's s1 started at.
+func (a adler) join(b adler, n uint64) adler {
+	const mod = 65521
+	s1 := (a.s1 + b.s1 + mod - 1) % mod
+	s2 := (a.s2 + b.s2 + n%mod*((a.s1+mod-1)%mod)) % mod
+	return adler{s1, s2}
+}
+
+// adlerBlock is how many pixels adlerLanes sums: sixteen groups of four,
+// few enough that no 16-bit lane overflows.
+const adlerBlock = 64
+
+// adlerLanes sums adlerBlock pixels with additions only. The twelve
+// bytes of each group of four pixels go into 16-bit lanes, j being a
+// byte's place in its group: A_j sums the bytes of place j, P_j the A_j
+// before each group (at most 255·16·15/2). Over K groups of N = 12
+// bytes, s1 gains ΣA_j and s2 gains K·N·s1 + N·ΣP_j + Σ(N−j)·A_j.
+func adlerLanes(px []byte, s1, s2 uint64) (uint64, uint64) {
+	const lo, gMask = 0x00ff00ff00ff00ff, 0x00ff000000ff0000
+	var ae, af, ag, pe, pf, pg uint64 // lanes: R1 B1 R2 B2, R3 B3 R4 B4, G1 G3 G2 G4
+	for i := 0; i+16 <= len(px); i += 16 {
+		v, u := binary.LittleEndian.Uint64(px[i:]), binary.LittleEndian.Uint64(px[i+8:])
+		pe, pf, pg = pe+ae, pf+af, pg+ag
+		ae += v & lo
+		af += u & lo
+		ag += v>>8&0x000000ff000000ff | u<<8&gMask
+	}
+	const groups, n = adlerBlock / 4, 12
+	sum := lanes(ae, 1, 1, 1, 1) + lanes(af, 1, 1, 1, 1) + lanes(ag, 1, 1, 1, 1)
+	// The places j: R1 0, G1 1, B1 2, R2 3, G2 4, B2 5, R3 6, G3 7, …
+	weighted := lanes(ae, n-0, n-2, n-3, n-5) + lanes(af, n-6, n-8, n-9, n-11) + lanes(ag, n-1, n-7, n-4, n-10)
+	before := lanes(pe, 1, 1, 1, 1) + lanes(pf, 1, 1, 1, 1) + lanes(pg, 1, 1, 1, 1)
+	return s1 + sum, s2 + groups*n*s1 + n*before + weighted
+}
+
+// lanes is the sum of x's four 16-bit lanes, weighted.
+func lanes(x uint64, w0, w1, w2, w3 uint64) uint64 {
+	return w0*(x&0xffff) + w1*(x>>16&0xffff) + w2*(x>>32&0xffff) + w3*(x>>48)
+}
+
+func (a adler) sum() uint32 {
 	return uint32(a.s2)<<16 | uint32(a.s1)
 }
 
@@ -286,7 +394,7 @@ func (e *deflater) flush(r *run) {
 		if n-k > 0 && n-k < 3 {
 			k = n - 3
 		}
-		e.toks = append(e.toks, matchFlag|uint32(k)<<16|uint32(r.dist))
+		e.toks = append(e.toks, matchFlag|uint32(k)<<16|e.distIndex(r.dist)<<25)
 		e.lit[lengthCode[k]]++
 		e.dist[distCode(r.dist)]++
 		n -= k
@@ -297,8 +405,22 @@ func (e *deflater) flush(r *run) {
 	*r = run{}
 }
 
+// litToken is the token of one to three literals, noLiteral filling
+// the places of those missing.
+func litToken(a byte, b, c uint32) uint32 { return uint32(a) | b<<9 | c<<18 }
+
+func (e *deflater) distIndex(d int) uint32 {
+	switch d {
+	case e.dists[0]:
+		return 0
+	case e.dists[1]:
+		return 1
+	}
+	return 2
+}
+
 func (e *deflater) literal(v byte) {
-	e.toks = append(e.toks, uint32(v))
+	e.toks = append(e.toks, litToken(v, noLiteral, noLiteral))
 	e.lit[v]++
 	if len(e.toks) >= blockTokens {
 		e.block(false)
@@ -310,20 +432,19 @@ func sameRun(px []byte, c uint32) int {
 	cc := uint64(c) | uint64(c)<<32
 	n := 0
 	for ; n+32 <= len(px); n += 32 {
-		if (binary.LittleEndian.Uint64(px[n:])^cc)|(binary.LittleEndian.Uint64(px[n+8:])^cc)|
-			(binary.LittleEndian.Uint64(px[n+16:])^cc)|(binary.LittleEndian.Uint64(px[n+24:])^cc) != 0 {
-			break
+		x0, x1 := binary.LittleEndian.Uint64(px[n:])^cc, binary.LittleEndian.Uint64(px[n+8:])^cc
+		x2, x3 := binary.LittleEndian.Uint64(px[n+16:])^cc, binary.LittleEndian.Uint64(px[n+24:])^cc
+		if x0|x1|x2|x3 != 0 {
+			return (n + firstDiff(x0, x1, x2, x3)) / 4
 		}
 	}
 	for ; n+8 <= len(px); n += 8 {
-		if binary.LittleEndian.Uint64(px[n:]) != cc {
-			break
+		if x := binary.LittleEndian.Uint64(px[n:]) ^ cc; x != 0 {
+			return (n + bits.TrailingZeros64(x)/32*4) / 4
 		}
 	}
-	for ; n+4 <= len(px); n += 4 {
-		if binary.LittleEndian.Uint32(px[n:]) != c {
-			break
-		}
+	if n+4 <= len(px) && binary.LittleEndian.Uint32(px[n:]) == c {
+		n += 4
 	}
 	return n / 4
 }
@@ -333,24 +454,38 @@ func eqRun(p, q []byte) int {
 	q = q[:len(p)]
 	n := 0
 	for ; n+32 <= len(p); n += 32 {
-		if (binary.LittleEndian.Uint64(p[n:])^binary.LittleEndian.Uint64(q[n:]))|
-			(binary.LittleEndian.Uint64(p[n+8:])^binary.LittleEndian.Uint64(q[n+8:]))|
-			(binary.LittleEndian.Uint64(p[n+16:])^binary.LittleEndian.Uint64(q[n+16:]))|
-			(binary.LittleEndian.Uint64(p[n+24:])^binary.LittleEndian.Uint64(q[n+24:])) != 0 {
-			break
+		x0 := binary.LittleEndian.Uint64(p[n:]) ^ binary.LittleEndian.Uint64(q[n:])
+		x1 := binary.LittleEndian.Uint64(p[n+8:]) ^ binary.LittleEndian.Uint64(q[n+8:])
+		x2 := binary.LittleEndian.Uint64(p[n+16:]) ^ binary.LittleEndian.Uint64(q[n+16:])
+		x3 := binary.LittleEndian.Uint64(p[n+24:]) ^ binary.LittleEndian.Uint64(q[n+24:])
+		if x0|x1|x2|x3 != 0 {
+			return (n + firstDiff(x0, x1, x2, x3)) / 4
 		}
 	}
 	for ; n+8 <= len(p); n += 8 {
-		if binary.LittleEndian.Uint64(p[n:]) != binary.LittleEndian.Uint64(q[n:]) {
-			break
+		if x := binary.LittleEndian.Uint64(p[n:]) ^ binary.LittleEndian.Uint64(q[n:]); x != 0 {
+			return (n + bits.TrailingZeros64(x)/32*4) / 4
 		}
 	}
-	for ; n+4 <= len(p); n += 4 {
-		if binary.LittleEndian.Uint32(p[n:]) != binary.LittleEndian.Uint32(q[n:]) {
-			break
-		}
+	if n+4 <= len(p) && binary.LittleEndian.Uint32(p[n:]) == binary.LittleEndian.Uint32(q[n:]) {
+		n += 4
 	}
 	return n / 4
+}
+
+// firstDiff is the offset of the first differing pixel in 32 bytes,
+// given the XOR of their four words (one not 0): found from the bits,
+// not by comparing again, as the end of a run is where a branch goes
+// wrong.
+func firstDiff(x0, x1, x2, x3 uint64) int {
+	n := 0
+	for _, x := range [3]uint64{x0, x1, x2} {
+		if x != 0 {
+			return n + bits.TrailingZeros64(x)/32*4
+		}
+		n += 8
+	}
+	return n + bits.TrailingZeros64(x3)/32*4
 }
 
 func (e *deflater) write(v uint64, n uint) {
@@ -453,33 +588,78 @@ func (e *deflater) block(final bool) {
 			e.write(uint64(t.extra), 7)
 		}
 	}
-	// Each length's code and extra bits, and the last distance's, as one
-	// write each.
-	var lenBits [maxMatch + 1]uint32
-	var lenN [maxMatch + 1]uint8
+	e.codes(litCode[:], litLen[:], distCodes[:], distLen[:])
+	e.write(uint64(litCode[256]), uint(litLen[256]))
+	e.toks = e.toks[:0]
+	e.lit, e.dist = [286]uint32{}, [30]uint32{}
+}
+
+// codes writes the tokens with the block's codes. A token is at most
+// 48 bits (three literal codes of 15; a length's code and extra bits of
+// 15 + 5 and a distance's of 15 + 13), gathered with the fewer than 8
+// left over in one word that is stored whole, the output advancing by
+// the bytes completed. Both readings of a token, as literals and as a
+// match, are made and one kept without a branch: which a token is
+// follows the picture and cannot be predicted.
+func (e *deflater) codes(litCode []uint16, litLen []uint8, distCodes []uint16, distLen []uint8) {
+	// Each literal's code and length in one word (none for noLiteral
+	// and above); each length's code and extra bits, and each distance's.
+	var lit [512]uint32
+	for v := range 256 {
+		lit[v] = uint32(litCode[v]) | uint32(litLen[v])<<16
+	}
+	var lenBits [512]uint32
+	var lenN [512]uint8
 	for l := 3; l <= maxMatch; l++ {
 		lc := lengthCode[l]
 		n := lengthExtra[lc-257]
 		lenBits[l] = uint32(litCode[lc]) | uint32(l-int(lengthBase[lc-257]))<<litLen[lc]
 		lenN[l] = litLen[lc] + n
 	}
-	lastD, dBits, dN := -1, uint64(0), uint(0)
-	for _, t := range e.toks {
-		if t&matchFlag == 0 {
-			e.write(uint64(litCode[t]), uint(litLen[t]))
-			continue
-		}
-		l, d := int(t>>16&0x1ff), int(t&0xffff)
-		e.write(uint64(lenBits[l]), uint(lenN[l]))
-		if d != lastD {
+	var dBits [4]uint64
+	var dN [4]uint
+	for i, d := range e.dists {
+		if d > 0 && d <= windowSize { // the row above may be out of reach
 			dc := distCode(d)
-			lastD, dBits, dN = d, uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
+			dBits[i], dN[i] = uint64(distCodes[dc])|uint64(d-distBase(dc))<<distLen[dc], uint(distLen[dc])+distExtra(dc)
 		}
-		e.write(dBits, dN)
 	}
-	e.write(uint64(litCode[256]), uint(litLen[256]))
-	e.toks = e.toks[:0]
-	e.lit, e.dist = [286]uint32{}, [30]uint32{}
+	e.flushBytes()
+	out, bits, nbits := e.out, e.bits, e.nbits
+	pos := len(out)
+	const chunk = 1024 // tokens written between checks of the room left
+	for i := 0; i < len(e.toks); i += chunk {
+		out = slices.Grow(out[:pos], 6*chunk+8)
+		out = out[:cap(out)]
+		for _, t := range e.toks[i:min(i+chunk, len(e.toks))] {
+			r, g, b := lit[t&0x1ff], lit[t>>9&0x1ff], lit[t>>18&0x1ff]
+			nr, ng := uint(r>>16), uint(g>>16)
+			v := uint64(r&0xffff) | uint64(g&0xffff)<<nr | uint64(b&0xffff)<<(nr+ng)
+			n := nr + ng + uint(b>>16)
+			l, k := t>>16&0x1ff, t>>25&3
+			mv := uint64(lenBits[l]) | dBits[k]<<lenN[l]
+			mn := uint(lenN[l]) + dN[k]
+			match := -uint64(t >> 31) // all ones for a match
+			v ^= (v ^ mv) & match
+			n ^= (n ^ mn) & uint(match)
+			bits |= v << nbits
+			nbits += n
+			binary.LittleEndian.PutUint64(out[pos:], bits)
+			pos += int(nbits / 8)
+			bits >>= nbits &^ 7
+			nbits &= 7
+		}
+	}
+	e.out, e.bits, e.nbits = out[:pos], bits, nbits
+}
+
+// flushBytes writes the whole bytes of the bits pending.
+func (e *deflater) flushBytes() {
+	for e.nbits >= 8 {
+		e.out = append(e.out, byte(e.bits))
+		e.bits >>= 8
+		e.nbits -= 8
+	}
 }
 
 // The length codes 257-285 of RFC 1951: base lengths and extra bits.
@@ -532,7 +712,7 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 		left, right int // children, -1 for a leaf
 		sym         int
 	}
-	var fa [286]uint64 // the largest alphabet
+	var fa, ka [286]uint64 // the largest alphabet
 	var na [2 * 286]node
 	var da [2 * 286]int
 	f := fa[:len(freq)]
@@ -552,15 +732,18 @@ func huffLengths(freq []uint32, limit int, lens []uint8) {
 	}
 	for {
 		clear(lens)
-		nodes := na[:0]
+		// The leaves sorted by frequency, then symbol: both in one word.
+		keys := ka[:0]
 		for s, v := range f {
 			if v > 0 {
-				nodes = append(nodes, node{f: v, left: -1, right: -1, sym: s})
+				keys = append(keys, v<<9|uint64(s))
 			}
 		}
-		slices.SortFunc(nodes, func(a, b node) int {
-			return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.sym, b.sym))
-		})
+		slices.Sort(keys)
+		nodes := na[:0]
+		for _, k := range keys {
+			nodes = append(nodes, node{f: k >> 9, left: -1, right: -1, sym: int(k & 0x1ff)})
+		}
 		leaves := len(nodes)
 		// Two queues: the sorted leaves, and the internal nodes, made in
 		// order of weight.

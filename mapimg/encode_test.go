@@ -3,6 +3,7 @@ package mapimg
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
 	"hash/adler32"
 	"image"
 	"image/color"
@@ -31,16 +32,24 @@ func TestEncodePNG(t *testing.T) {
 			noise.Pix[i] = byte(r.IntN(256))
 		}
 	}
-	wide := image.NewRGBA(image.Rect(0, 0, 11000, 3))
+	wide := image.NewRGBA(image.Rect(0, 0, 11000, 30))
 	for x := range 11000 {
-		for y := range 3 {
+		for y := range 30 {
 			wide.Set(x, y, color.RGBA{byte(x / 7), byte(y), byte(x % 5 * 40), 0xff})
 		}
 	}
 	glass := image.NewRGBA(image.Rect(0, 0, 20, 10))
 	glass.Set(3, 4, color.RGBA{200, 10, 10, 0xff})
+	// A map with a hole in its last strip (strips), which the others,
+	// compressed at once, do not see.
+	holed := image.NewRGBA(mail.Bounds())
+	copy(holed.Pix, mail.Pix)
+	holed.Set(5, mail.Bounds().Dy()-2, color.RGBA{})
+	if strips(mail.Bounds().Dx(), mail.Bounds().Dy()) < 2 || strips(11000, 30) < 2 {
+		t.Fatal("the test's images are no longer cut into strips")
+	}
 	for name, img := range map[string]*image.RGBA{
-		"mail": mail, "noise": noise, "wide": wide, "transparent": glass,
+		"mail": mail, "noise": noise, "wide": wide, "transparent": glass, "transparent below": holed,
 		"one pixel": image.NewRGBA(image.Rect(0, 0, 1, 1)),
 		"sub-image": mail.SubImage(image.Rect(100, 200, 400, 333)).(*image.RGBA),
 	} {
@@ -63,7 +72,7 @@ func TestEncodePNG(t *testing.T) {
 		if n := differing(got, want, 0); n > 0 {
 			t.Errorf("%s: %d pixels differ", name, n)
 		}
-		if name != "transparent" { // the stream and its checksum, read to the end
+		if name != "transparent" && name != "transparent below" { // the stream and its checksum, read to the end
 			idat := b[33+8 : len(b)-12-4]
 			zr, err := zlib.NewReader(bytes.NewReader(idat))
 			if err == nil {
@@ -159,6 +168,53 @@ func TestAdlerRows(t *testing.T) {
 			}
 			if got, want := a.sum(), adler32.Checksum(stream); got != want {
 				t.Errorf("width %d, flat %v: %08x, want %08x", w, flat, got, want)
+			}
+		}
+	}
+}
+
+// join sums two parts of a stream as hash/adler32 sums the whole, for
+// parts of any length, long ones included.
+func TestAdlerJoin(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, w := range []int{1, 5, 4096, 70000} {
+		var a, b adler = adler{s1: 1}, adler{s1: 1}
+		var stream []byte
+		for i, part := range []*adler{&a, &b} {
+			for range 2 + i {
+				row := make([]byte, 4*w)
+				for i := range row {
+					row[i] = byte(r.IntN(256))
+				}
+				part.row(row)
+				stream = append(stream, 0)
+				for i := 0; i < len(row); i += 4 {
+					stream = append(stream, row[i:i+3]...)
+				}
+			}
+		}
+		if got, want := a.join(b, uint64(3*(1+3*w))).sum(), adler32.Checksum(stream); got != want {
+			t.Errorf("width %d: %08x, want %08x", w, got, want)
+		}
+	}
+}
+
+// sameRun and eqRun find a run's end wherever it falls in their words,
+// for runs of every length up to past their 32-byte steps, followed by
+// nothing or by a differing pixel and more.
+func TestRuns(t *testing.T) {
+	c := []byte{9, 8, 7, 0xff}
+	for n := range 40 {
+		for after := range 3 {
+			p, q := bytes.Repeat(c, n+after), bytes.Repeat(c, n+after)
+			if after > 0 {
+				p[4*n+1]++
+			}
+			if got := sameRun(p, binary.LittleEndian.Uint32(c)); got != n {
+				t.Errorf("sameRun of %d pixels then %d: %d", n, after, got)
+			}
+			if got := eqRun(p, q); got != n {
+				t.Errorf("eqRun of %d pixels then %d: %d", n, after, got)
 			}
 		}
 	}

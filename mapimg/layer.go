@@ -73,6 +73,7 @@ func drawGround(k groundKey, m *engine.Map, l *layout) *groundLayer {
 	c.rect(0, 0, float64(k.w), float64(k.h), paper)
 	drawTerrain(c, l, m)
 	drawHexsides(c, l, m)
+	c.done()
 	g := &groundLayer{key: k, img: c.img}
 	for s := range c.drawn {
 		g.drawn = append(g.drawn, s)

@@ -3,7 +3,6 @@ package mapimg
 import (
 	"errors"
 	"image"
-	"image/draw"
 	"math"
 	"sync"
 
@@ -68,6 +67,7 @@ func Render(sc *engine.Scenario, st *engine.State, opt Options) (*image.RGBA, er
 		return nil, err
 	}
 	c := paint(sc, st, opt, p, nil)
+	c.done()
 	return c.img, nil
 }
 
@@ -91,9 +91,10 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	_, h := l.extent()
 	top := int(math.Ceil(h)) + 2*pad
 	c := newCanvasOn(int(p.width), top+int(legendHeight(p.key, p.m)), pix)
+	// The legend's area, below top, is left as it is (on a reused
+	// buffer, the last map's pixels): drawLegend paints all of it paper,
+	// over whatever the map's layers drew there.
 	ground(c, &sc.Map, l, top)
-	b := c.img.Bounds()
-	draw.Draw(c.img, image.Rect(0, min(top, b.Max.Y), b.Max.X, b.Max.Y), image.NewUniform(paper), image.Point{}, draw.Src)
 	drawRings(c, l, opt.Marks)
 	drawArrows(c, l, p.scene)
 	drawNumbers(c, l, &sc.Map, fs, p.scene.halo, p.scene.hidden)
@@ -197,6 +198,7 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 	}
 	defer pixPool.Put(buf)
 	c := paint(sc, st, opt, p, *buf)
+	c.done()
 	*buf = c.img.Pix
 	return encodePNG(c.img, period(p.l))
 }
