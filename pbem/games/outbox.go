@@ -133,12 +133,14 @@ type composed struct {
 	bad error
 }
 
-// composeAhead composes the due mails on as many goroutines as there are
-// cores, a few mails ahead of the sender, and delivers them in order.
-// The drawing of a block's map is shared by the mails that carry it
-// (drawnMaps). It stops when ctx ends.
+// composeAhead composes the due mails on twice as many goroutines as
+// there are cores, a few mails ahead of the sender, and delivers them in
+// order. The drawing of a block's map is shared by the mails that carry
+// it (drawnMaps): both players' copies are queued one after the other, so
+// a goroutine of every pair waits for the other's drawing, and twice the
+// cores keep every core drawing. It stops when ctx ends.
 func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) <-chan composed {
-	workers := min(runtime.GOMAXPROCS(0), len(due))
+	workers := min(2*runtime.GOMAXPROCS(0), len(due))
 	slots := make([]chan composed, len(due))
 	for i := range slots {
 		slots[i] = make(chan composed, 1)

@@ -72,3 +72,23 @@ func BenchmarkRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkComposeWithMap composes a result mail with its map: text, HTML
+// and a 430 KiB inline PNG (the size of the busy block's crop), as the
+// outbox does for every reply with maps (issue 17).
+//
+//	go test -run '^$' -bench ComposeWithMap -benchmem ./pbem/mailbox/
+func BenchmarkComposeWithMap(b *testing.B) {
+	o := sampleOutgoing()
+	png := make([]byte, 430<<10)
+	for i := range png {
+		png[i] = byte(i*7919 + i>>9) // no long runs: a PNG's bytes look random to base64
+	}
+	o.HTML = `<p>The map:</p><img src="cid:map@herald">`
+	o.Inline = []Part{{Name: "map.png", ContentType: "image/png", ContentID: "map@herald", Data: png}}
+	for b.Loop() {
+		if _, err := Compose(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -257,13 +257,48 @@ func stableBoundaries(b []byte) []byte {
 	if len(olds) == 0 {
 		return b
 	}
-	blank := b
-	for _, o := range olds {
-		blank = bytes.ReplaceAll(blank, o, nil)
+	// One pass finds every boundary, one hashes what lies between them and
+	// one writes the message anew: a mail with a map is half a megabyte,
+	// and replacing each boundary in turn, twice, read it a dozen times.
+	spans := boundarySpans(b, olds)
+	h := sha256.New()
+	at := 0
+	for _, sp := range spans {
+		h.Write(b[at:sp.start])
+		at = sp.start + len(olds[sp.which])
 	}
-	sum := sha256.Sum256(blank)
-	for i, o := range olds {
-		b = bytes.ReplaceAll(b, o, fmt.Appendf(nil, "herald-%d-%x", i+1, sum[:12]))
+	h.Write(b[at:])
+	sum := h.Sum(nil)
+	news := make([][]byte, len(olds))
+	for i := range olds {
+		news[i] = fmt.Appendf(nil, "herald-%d-%x", i+1, sum[:12])
 	}
-	return b
+	out := make([]byte, 0, len(b))
+	at = 0
+	for _, sp := range spans {
+		out = append(append(out, b[at:sp.start]...), news[sp.which]...)
+		at = sp.start + len(olds[sp.which])
+	}
+	return append(out, b[at:]...)
+}
+
+// span is where boundary which of a message occurs.
+type span struct{ start, which int }
+
+// boundarySpans lists every occurrence of the boundaries olds in b, in
+// order. Random boundaries of the same length never overlap.
+func boundarySpans(b []byte, olds [][]byte) []span {
+	var spans []span
+	for which, o := range olds {
+		for at := 0; ; {
+			i := bytes.Index(b[at:], o)
+			if i < 0 {
+				break
+			}
+			spans = append(spans, span{at + i, which})
+			at += i + len(o)
+		}
+	}
+	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
+	return spans
 }

@@ -2,7 +2,9 @@ package mailbox
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -208,4 +210,54 @@ func goMailBoundaryLine(b []byte) string {
 		}
 	}
 	return ""
+}
+
+// stableBoundaries writes what replacing each boundary in turn wrote, in
+// a few passes over the message: for mails of text alone, with attachments
+// and with a half-megabyte inline picture.
+func TestStableBoundariesAsReplaced(t *testing.T) {
+	picture := bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 7, 200, 13, 0}, 64<<10)
+	for _, o := range []Outgoing{
+		{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text -- --\n", MessageID: "a@x"},
+		{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text", HTML: "<p>html</p>", MessageID: "b@x",
+			Attachments: []Part{{Name: "game.json", ContentType: "application/json", Data: []byte(`{"a":1}`)}}},
+		{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text", HTML: `<img src="cid:map@x">`, MessageID: "c@x",
+			Inline: []Part{{Name: "map.png", ContentType: "image/png", ContentID: "map@x", Data: picture}}},
+	} {
+		m, err := o.msg()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw bytes.Buffer
+		if _, err := m.WriteTo(&raw); err != nil {
+			t.Fatal(err)
+		}
+		got, want := stableBoundaries(bytes.Clone(raw.Bytes())), replacedBoundaries(raw.Bytes())
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the boundaries differ from those replaced in turn", o.MessageID)
+		}
+		if bytes.Equal(got, raw.Bytes()) && goMailBoundary.Match(raw.Bytes()) {
+			t.Errorf("%s: no boundary replaced", o.MessageID)
+		}
+	}
+}
+
+// replacedBoundaries is stableBoundaries as first written: each boundary
+// removed in turn for the hash, then replaced in turn.
+func replacedBoundaries(b []byte) []byte {
+	var olds [][]byte
+	for _, m := range goMailBoundary.FindAllSubmatch(b, -1) {
+		if !slices.ContainsFunc(olds, func(o []byte) bool { return bytes.Equal(o, m[1]) }) {
+			olds = append(olds, m[1])
+		}
+	}
+	blank := b
+	for _, o := range olds {
+		blank = bytes.ReplaceAll(blank, o, nil)
+	}
+	sum := sha256.Sum256(blank)
+	for i, o := range olds {
+		b = bytes.ReplaceAll(b, o, fmt.Appendf(nil, "herald-%d-%x", i+1, sum[:12]))
+	}
+	return b
 }
