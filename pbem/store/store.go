@@ -52,6 +52,18 @@ func (s *Store) Close() error { return s.db.Close() }
 // Path is the database file.
 func (s *Store) Path() string { return s.db.Path() }
 
+// Size is how many bytes the database's pages take, up to the last one in
+// use. The file is larger: bbolt grows it ahead of need, doubling it up to
+// 16 MiB and by 16 MiB after, so its size says little of what was written.
+func (s *Store) Size() (int64, error) {
+	var n int64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		n = tx.Size()
+		return nil
+	})
+	return n, err
+}
+
 // Update runs fn in the one read-write transaction: it commits when fn
 // returns nil and rolls everything back otherwise. Do no network I/O in fn.
 func (s *Store) Update(fn func(*Tx) error) error {
