@@ -14,7 +14,6 @@ type Store struct{ db *bolt.DB }
 
 var (
 	bucketMeta      = []byte("meta")
-	bucketGames     = []byte("games")
 	bucketProcessed = []byte("processed")
 	bucketOutbox    = []byte("outbox")
 )
@@ -28,16 +27,19 @@ func Open(path string) (*Store, error) {
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
 		indexed := tx.Bucket(bucketOutboxDue) != nil
-		for _, b := range [][]byte{bucketMeta, bucketGames, bucketProcessed, bucketOutbox,
-			bucketOutboxDue, bucketOutboxStreams, bucketUndeliverable, bucketLadders, bucketLadderGames} {
+		buckets := [][]byte{bucketMeta, bucketProcessed, bucketOutbox, bucketOutboxDue,
+			bucketOutboxStreams, bucketUndeliverable, bucketLadders, bucketLadderGames}
+		for _, b := range append(buckets, gameBuckets...) {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
 		if !indexed {
-			return indexOutbox(tx)
+			if err := indexOutbox(tx); err != nil {
+				return err
+			}
 		}
-		return nil
+		return migrate(tx)
 	})
 	if err != nil {
 		db.Close()
