@@ -138,10 +138,8 @@ func TestStoreGrowthPerMail(t *testing.T) {
 
 // Issue 17: a fresh game, welcomes sent with their maps, grows the store
 // by what the game keeps, not by copies of its welcomes (rebuilt for
-// STATUS): 13 kB today, against 167 kB when each side's welcome was kept.
-// Issue 17's budget is 8 kB; what is left is bbolt's pages for a game's
-// own buckets (docs/performance.md). This test holds what was won, at
-// 16 kB, until the budget is met.
+// STATUS), and the games share the store's pages: at most 8 kB, issue
+// 17's budget (docs/performance.md).
 func TestStoreGrowthPerGame(t *testing.T) {
 	if testing.Short() || raceBuild {
 		t.Skip("makes 300 games: run without -short and -race (.ci/run does)")
@@ -162,7 +160,7 @@ func TestStoreGrowthPerGame(t *testing.T) {
 	}
 	perGame := float64(storeSize(t, st)-start) / games
 	t.Logf("%d fresh games: the store grew by %.0f bytes per game", games, perGame)
-	if perGame > 16<<10 {
-		t.Errorf("the store grew by %.0f bytes per fresh game; today's bound is 16384 (issue 17's budget 8192)", perGame)
+	if perGame > 8<<10 {
+		t.Errorf("the store grew by %.0f bytes per fresh game, budget 8192", perGame)
 	}
 }
