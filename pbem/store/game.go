@@ -63,8 +63,14 @@ func (t *Tx) CreateGame(g *Game, state []byte) error {
 
 // bucket is the bucket of one kind of entries of game id, which must exist.
 func (t *Tx) bucket(name []byte, id string) (*bolt.Bucket, error) {
-	if t.shared(bucketGameRecords).Get([]byte(id)) == nil {
-		return nil, fmt.Errorf("store: game %q: %w", id, ErrNotFound)
+	if !t.games[id] {
+		if t.shared(bucketGameRecords).Get([]byte(id)) == nil {
+			return nil, fmt.Errorf("store: game %q: %w", id, ErrNotFound)
+		}
+		if t.games == nil {
+			t.games = map[string]bool{}
+		}
+		t.games[id] = true
 	}
 	return t.shared(name), nil
 }

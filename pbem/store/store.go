@@ -88,7 +88,13 @@ func (s *Store) Check() error {
 }
 
 // Tx is a transaction.
-type Tx struct{ tx *bolt.Tx }
+type Tx struct {
+	tx *bolt.Tx
+	// games are the ids of the games this transaction found: a game is
+	// looked up once, not at every access to its entries (games are never
+	// deleted).
+	games map[string]bool
+}
 
 // Meta returns a copy of a meta value, nil if absent.
 func (t *Tx) Meta(key string) []byte {
