@@ -12,19 +12,19 @@ type DiceRecord struct {
 
 // Dice returns the game's dice record.
 func (t *Tx) Dice(id string) (*DiceRecord, error) {
-	b, err := t.bucket(bucketGameDice, id)
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return nil, err
 	}
 	var r DiceRecord
-	return &r, getJSON(b, []byte(id), &r)
+	return &r, getJSON(b, gameKey(id, []byte(valueDice)), &r)
 }
 
 // PutDice replaces the game's dice record.
 func (t *Tx) PutDice(id string, r DiceRecord) error {
-	b, err := t.bucket(bucketGameDice, id)
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return err
 	}
-	return putJSON(b, []byte(id), r)
+	return putJSON(b, gameKey(id, []byte(valueDice)), r)
 }

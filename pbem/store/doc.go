@@ -14,7 +14,7 @@
 //
 // Logs (events, dice log, outbox) are keyed by sequence numbers written as
 // 8-byte big-endian integers, so a cursor walks them in order. The games
-// share one bucket per kind of entry (schema 2, gamekeys.go): a game's
+// share their buckets (schema 2, gamekeys.go): a game's
 // entries are keyed by its id, a NUL and their own key; Open migrates a
 // store of schema 1, each game a bucket of its own (migrate.go).
 //
@@ -22,12 +22,13 @@
 //
 //	meta                    key → value (installation key, schema version: meta/schema)
 //	game-records/<game id>  JSON Game
-//	game-states/<game id>   JSON StateRecord: the state after the last event (a snapshot)
-//	game-dice/<game id>     JSON DiceRecord: the dice log's header line and chain reached
-//	game-events/<game id>\0<seq>    one engine event, JSON (engine.MarshalEvent)
-//	game-log/<game id>\0<seq>       one dice-log entry, JSON (pbem/dice)
-//	game-secrets/<game id>\0<name>  secrets never exported (the next dice seed)
-//	game-mail/<game id>\0<name>     the latest mails sent, for STATUS
+//	game-values/<game id>\0<key>  a game's values, side by side:
+//	    state               StateRecord: the state after the last event (a snapshot)
+//	    dice                JSON DiceRecord: the dice log's header line and chain reached
+//	    secret:<name>       secrets never exported (the next dice seed)
+//	    mail:<name>         the latest mails sent, for STATUS
+//	game-events/<game id>\0<seq>  one engine event, JSON (engine.MarshalEvent)
+//	game-log/<game id>\0<seq>     one dice-log entry, JSON (pbem/dice)
 //	processed/<key>         JSON Processed, by sender and mail (pbem/games)
 //	outbox/<seq>            JSON OutboxEntry
 //	outbox-due/<time><seq>  the head of each outbox stream, by due time

@@ -58,7 +58,7 @@ func (t *Tx) CreateGame(g *Game, state []byte) error {
 	if err := putJSON(t.shared(bucketGameRecords), []byte(g.ID), g); err != nil {
 		return err
 	}
-	return t.shared(bucketGameStates).Put([]byte(g.ID), StateRecord{State: state}.encode())
+	return t.shared(bucketGameValues).Put(gameKey(g.ID, []byte(valueState)), StateRecord{State: state}.encode())
 }
 
 // bucket is the bucket of one kind of entries of game id, which must exist.
@@ -110,11 +110,11 @@ func (t *Tx) Games() ([]*Game, error) {
 
 // State returns the snapshot of the game's latest state.
 func (t *Tx) State(id string) (*StateRecord, error) {
-	b, err := t.bucket(bucketGameStates, id)
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return nil, err
 	}
-	return decodeState(b.Get([]byte(id)))
+	return decodeState(b.Get(gameKey(id, []byte(valueState))))
 }
 
 // AppendEvents adds events (each engine.MarshalEvent output) to the game's
@@ -131,7 +131,7 @@ func (t *Tx) AppendEvents(id string, events [][]byte, state []byte) error {
 			return fmt.Errorf("store: append event to %q: %w", id, err)
 		}
 	}
-	return t.shared(bucketGameStates).Put([]byte(id), StateRecord{Events: n, State: state}.encode())
+	return t.shared(bucketGameValues).Put(gameKey(id, []byte(valueState)), StateRecord{Events: n, State: state}.encode())
 }
 
 // Events calls fn for each event of the game in order, from the first.
@@ -167,38 +167,37 @@ func (t *Tx) walkSeq(name []byte, id string, fn func(seq uint64, v []byte) error
 
 // Secret returns a copy of a secret value of the game (nil if absent).
 func (t *Tx) Secret(id, name string) ([]byte, error) {
-	return t.named(bucketGameSecrets, id, name)
+	return t.named(id, secretPrefix+name)
 }
 
 // PutSecret stores a secret value of the game.
 func (t *Tx) PutSecret(id, name string, v []byte) error {
-	return t.putNamed(bucketGameSecrets, id, name, v)
+	return t.putNamed(id, secretPrefix+name, v)
 }
 
 // Mail returns a copy of a stored mail of the game (nil if absent).
 func (t *Tx) Mail(id, name string) ([]byte, error) {
-	return t.named(bucketGameMail, id, name)
+	return t.named(id, mailPrefix+name)
 }
 
 // PutMail keeps a mail of the game under a name ("latest:English").
 func (t *Tx) PutMail(id, name string, v []byte) error {
-	return t.putNamed(bucketGameMail, id, name, v)
+	return t.putNamed(id, mailPrefix+name, v)
 }
 
-// named returns a copy of the game's value under name in a bucket (nil if
-// absent).
-func (t *Tx) named(bucket []byte, id, name string) ([]byte, error) {
-	b, err := t.bucket(bucket, id)
+// named returns a copy of the game's value under key (nil if absent).
+func (t *Tx) named(id, key string) ([]byte, error) {
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return nil, err
 	}
-	return clone(b.Get(gameKey(id, []byte(name)))), nil
+	return clone(b.Get(gameKey(id, []byte(key)))), nil
 }
 
-func (t *Tx) putNamed(bucket []byte, id, name string, v []byte) error {
-	b, err := t.bucket(bucket, id)
+func (t *Tx) putNamed(id, key string, v []byte) error {
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return err
 	}
-	return b.Put(gameKey(id, []byte(name)), v)
+	return b.Put(gameKey(id, []byte(key)), v)
 }

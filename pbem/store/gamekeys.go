@@ -7,22 +7,28 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// The games share their buckets: one bucket per kind of entry (records,
-// states, events, ...), not one bucket per game. A bucket of its own takes
-// a bbolt page of its own as soon as it outgrows being inlined, which made
-// a fresh game cost 13 kB of pages mostly empty (docs/performance.md);
-// shared, the games' entries fill the same leaf pages.
+// The games share their buckets: one for their records, one for the
+// values a mail rewrites (state, dice record, secrets, mails), one for
+// their events and one for their dice logs, not a bucket of each game's
+// own. A bucket of its own took pages of its own, mostly empty: a fresh
+// game cost 12.7 kB (docs/performance.md); shared, the games' entries
+// fill the same pages. A game's values lie side by side in one bucket, so
+// that a mail rewrites few pages.
 var (
 	bucketGameRecords = []byte("game-records") // <id> → JSON Game
-	bucketGameStates  = []byte("game-states")  // <id> → StateRecord (staterecord.go)
-	bucketGameDice    = []byte("game-dice")    // <id> → JSON DiceRecord
+	bucketGameValues  = []byte("game-values")  // <id>\0state, dice, secret:<name>, mail:<name>
 	bucketGameEvents  = []byte("game-events")  // <id>\0<seq> → event
 	bucketGameLog     = []byte("game-log")     // <id>\0<seq> → dice-log entry
-	bucketGameSecrets = []byte("game-secrets") // <id>\0<name> → secret
-	bucketGameMail    = []byte("game-mail")    // <id>\0<name> → mail
 
-	gameBuckets = [][]byte{bucketGameRecords, bucketGameStates, bucketGameDice,
-		bucketGameEvents, bucketGameLog, bucketGameSecrets, bucketGameMail}
+	gameBuckets = [][]byte{bucketGameRecords, bucketGameValues, bucketGameEvents, bucketGameLog}
+)
+
+// The keys of a game's values, after its id and a NUL.
+const (
+	valueState   = "state"   // StateRecord (staterecord.go)
+	valueDice    = "dice"    // JSON DiceRecord
+	secretPrefix = "secret:" // + name: a secret
+	mailPrefix   = "mail:"   // + name: a mail kept
 )
 
 // gameKey is the key of a game's entry k in a bucket all games share: the
@@ -85,9 +91,9 @@ func lastGameSeq(b *bolt.Bucket, id string) uint64 {
 // gameFill is how full bbolt leaves the pages of the games' buckets when
 // it splits them, instead of its default half: a game's entries are
 // mostly added after its last one, which with the default left most pages
-// half empty. Measured (docs/performance.md), a fresh game took 7,195
-// bytes at 0.5, 6,376 at 0.75 and 6,185 at 0.9; an applied mail 4,451,
-// 3,195 and 2,772.
+// half empty. Measured (docs/performance.md; a bucket for each kind of
+// value then), a fresh game took 7,195 bytes at 0.5, 6,376 at 0.75 and
+// 6,185 at 0.9; an applied mail 4,451, 3,195 and 2,772.
 const gameFill = 0.9
 
 // shared is one of the buckets all games share.

@@ -18,11 +18,21 @@ var (
 	keySchema = "schema"
 
 	bucketGamesV1 = []byte("games")
-	v1Subs        = map[string][]byte{ // sub-bucket of a v1 game → its v2 bucket
-		"events": bucketGameEvents, "log": bucketGameLog,
-		"secret": bucketGameSecrets, "mail": bucketGameMail}
-	v1Values = map[string][]byte{ // value of a v1 game → its v2 bucket
-		"record": bucketGameRecords, "state": bucketGameStates, "dice": bucketGameDice}
+)
+
+// v2Place is where a v1 game's entry goes: a bucket, and before the
+// entry's own key in it, a prefix (after the game's id and a NUL).
+type v2Place struct {
+	bucket []byte
+	prefix string
+}
+
+var (
+	v1Subs = map[string]v2Place{ // sub-bucket of a v1 game → where its entries go
+		"events": {bucketGameEvents, ""}, "log": {bucketGameLog, ""},
+		"secret": {bucketGameValues, secretPrefix}, "mail": {bucketGameValues, mailPrefix}}
+	v1Values = map[string]v2Place{ // value of a v1 game → where it goes
+		"state": {bucketGameValues, valueState}, "dice": {bucketGameValues, valueDice}}
 )
 
 // migrate brings the store to schemaVersion within tx, the transaction
@@ -67,34 +77,42 @@ func migrateGameV1(tx *bolt.Tx, id string, g *bolt.Bucket) error {
 		return err
 	}
 	return g.ForEach(func(k, v []byte) error {
-		if v != nil {
-			to, ok := v1Values[string(k)]
-			if !ok {
-				return fmt.Errorf("store: migrate game %q: unknown value %q", id, k)
-			}
-			if string(k) == "state" {
-				var err error
-				if v, err = stateFromV1(v); err != nil {
-					return fmt.Errorf("store: migrate game %q: %w", id, err)
-				}
-			}
-			return sharedBucket(tx, to).Put([]byte(id), v)
+		switch {
+		case v != nil && string(k) == "record":
+			return sharedBucket(tx, bucketGameRecords).Put([]byte(id), v)
+		case v != nil:
+			return migrateValueV1(tx, id, string(k), v)
 		}
 		to, ok := v1Subs[string(k)]
 		if !ok {
 			return fmt.Errorf("store: migrate game %q: unknown bucket %q", id, k)
 		}
-		return moveEntries(g.Bucket(k), sharedBucket(tx, to), id)
+		return moveEntries(g.Bucket(k), sharedBucket(tx, to.bucket), id, to.prefix)
 	})
 }
 
+// migrateValueV1 moves a v1 game's state or dice record.
+func migrateValueV1(tx *bolt.Tx, id, name string, v []byte) error {
+	to, ok := v1Values[name]
+	if !ok {
+		return fmt.Errorf("store: migrate game %q: unknown value %q", id, name)
+	}
+	if name == "state" {
+		var err error
+		if v, err = stateFromV1(v); err != nil {
+			return fmt.Errorf("store: migrate game %q: %w", id, err)
+		}
+	}
+	return sharedBucket(tx, to.bucket).Put(gameKey(id, []byte(to.prefix)), v)
+}
+
 // moveEntries copies every entry of a v1 game's sub-bucket to the shared
-// bucket under the game's keys.
-func moveEntries(from, to *bolt.Bucket, id string) error {
+// bucket under the game's keys, each entry's key after prefix.
+func moveEntries(from, to *bolt.Bucket, id, prefix string) error {
 	return from.ForEach(func(k, v []byte) error {
 		if v == nil {
 			return fmt.Errorf("store: migrate game %q: unknown bucket %q", id, k)
 		}
-		return to.Put(gameKey(id, k), bytes.Clone(v))
+		return to.Put(gameKey(id, append([]byte(prefix), k...)), bytes.Clone(v))
 	})
 }
