@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -42,8 +43,10 @@ func gameKey(id string, k []byte) []byte {
 	return append(key, k...)
 }
 
+// checkGameID refuses an id with a NUL, which would mix its keys with
+// another game's.
 func checkGameID(id string) error {
-	if bytes.IndexByte([]byte(id), 0) >= 0 {
+	if strings.IndexByte(id, 0) >= 0 {
 		return fmt.Errorf("store: game id %q holds a NUL", id)
 	}
 	return nil
