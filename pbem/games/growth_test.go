@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -17,11 +16,11 @@ import (
 
 // storeGrowth plays games of Crécy by scripted players, every mail with
 // maps of a real map's size, delivering each reply as it goes, until
-// mails order mails were applied, and returns the store file's growth per
-// applied mail.
+// mails order mails were applied, and returns the store's growth (its
+// pages, Store.Size) per applied mail.
 func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 	t.Helper()
-	svc, st, path := pictureService(t)
+	svc, st, _ := pictureService(t)
 	clock := epoch
 	f := &fixture{t: t, svc: svc, st: st, keys: map[string]string{}, clock: clock}
 	players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
@@ -37,7 +36,7 @@ func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 			replies := 0
 			for _, m := range f.deliverAll() {
 				if start < 0 {
-					start = fileSize(t, path) // after the first welcomes went out
+					start = storeSize(t, st) // after the first welcomes went out
 				}
 				reply, err := players[m.to].Reply(m.raw)
 				if err != nil || reply == nil {
@@ -58,7 +57,7 @@ func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 		}
 	}
 	f.deliverAll()
-	return float64(fileSize(t, path)-start) / float64(applied), applied
+	return float64(storeSize(t, st)-start) / float64(applied), applied
 }
 
 // pictureService is a service on a store file of its own whose every map
@@ -88,13 +87,16 @@ func pictureService(t *testing.T) (*Service, *store.Store, string) {
 	return svc, st, path
 }
 
-func fileSize(t *testing.T, path string) int64 {
+// storeSize is the bytes the store's pages take: not the file's size,
+// which bbolt doubles ahead of need (to 16 MiB), so that growths measured
+// by it came in steps of powers of two.
+func storeSize(t *testing.T, st *store.Store) int64 {
 	t.Helper()
-	fi, err := os.Stat(path)
+	n, err := st.Size()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fi.Size()
+	return n
 }
 
 func crecyOpening(t *testing.T) (*engine.Scenario, *engine.State) {
@@ -136,15 +138,13 @@ func TestStoreGrowthPerMail(t *testing.T) {
 
 // Issue 17: a fresh game, welcomes sent with their maps, grows the store
 // by what the game keeps, not by copies of its welcomes (rebuilt for
-// STATUS): 13 kB today, against 167 kB when each side's welcome was kept.
-// Issue 17's budget is 8 kB; what is left is bbolt's pages for a game's
-// own buckets (docs/performance.md). This test holds what was won, at
-// 16 kB, until the budget is met.
+// STATUS), and the games share the store's pages: at most 8 kB, issue
+// 17's budget (docs/performance.md).
 func TestStoreGrowthPerGame(t *testing.T) {
 	if testing.Short() || raceBuild {
 		t.Skip("makes 300 games: run without -short and -race (.ci/run does)")
 	}
-	svc, st, path := pictureService(t)
+	svc, st, _ := pictureService(t)
 	f := &fixture{t: t, svc: svc, st: st, clock: epoch}
 	const games = 300
 	var start int64
@@ -155,12 +155,12 @@ func TestStoreGrowthPerGame(t *testing.T) {
 		}
 		f.deliverAll()
 		if i == 0 {
-			start = fileSize(t, path) // the store's own first pages apart
+			start = storeSize(t, st) // the store's own first pages apart
 		}
 	}
-	perGame := float64(fileSize(t, path)-start) / games
+	perGame := float64(storeSize(t, st)-start) / games
 	t.Logf("%d fresh games: the store grew by %.0f bytes per game", games, perGame)
-	if perGame > 16<<10 {
-		t.Errorf("the store grew by %.0f bytes per fresh game; today's bound is 16384 (issue 17's budget 8192)", perGame)
+	if perGame > 8<<10 {
+		t.Errorf("the store grew by %.0f bytes per fresh game, budget 8192", perGame)
 	}
 }

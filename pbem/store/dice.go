@@ -10,23 +10,21 @@ type DiceRecord struct {
 	Chain  json.RawMessage `json:"chain"`
 }
 
-var keyDice = []byte("dice")
-
 // Dice returns the game's dice record.
 func (t *Tx) Dice(id string) (*DiceRecord, error) {
-	b, err := t.game(id)
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return nil, err
 	}
 	var r DiceRecord
-	return &r, getJSON(b, keyDice, &r)
+	return &r, getJSON(b, gameKey(id, []byte(valueDice)), &r)
 }
 
 // PutDice replaces the game's dice record.
 func (t *Tx) PutDice(id string, r DiceRecord) error {
-	b, err := t.game(id)
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return err
 	}
-	return putJSON(b, keyDice, r)
+	return putJSON(b, gameKey(id, []byte(valueDice)), r)
 }

@@ -12,20 +12,23 @@
 // twice. Only after the commit does the daemon flag the mail in IMAP
 // and hand replies to SMTP, so a crash between the two only causes a retry.
 //
-// Logs (events, dice log, outbox) are keyed by bbolt's NextSequence written
-// as 8-byte big-endian integers, so a cursor walks them in order.
+// Logs (events, dice log, outbox) are keyed by sequence numbers written as
+// 8-byte big-endian integers, so a cursor walks them in order. The games
+// share their buckets (schema 2, gamekeys.go): a game's
+// entries are keyed by its id, a NUL and their own key; Open migrates a
+// store of schema 1, each game a bucket of its own (migrate.go).
 //
 // # Layout
 //
-//	meta                    key → value (installation key, schema version)
-//	games/<game id>/
-//	    record              JSON Game
-//	    state               JSON StateRecord: the state after the last event (a snapshot)
+//	meta                    key → value (installation key, schema version: meta/schema)
+//	game-records/<game id>  JSON Game
+//	game-values/<game id>\0<key>  a game's values, side by side:
+//	    state               StateRecord: the state after the last event (a snapshot)
 //	    dice                JSON DiceRecord: the dice log's header line and chain reached
-//	    events/<seq>        one engine event, JSON (engine.MarshalEvent)
-//	    log/<seq>           one dice-log entry, JSON (pbem/dice)
-//	    secret/<name>       secrets never exported (the next dice seed)
-//	    mail/<name>         the latest mails sent, for STATUS
+//	    secret:<name>       secrets never exported (the next dice seed)
+//	    mail:<name>         the latest mails sent, for STATUS
+//	game-events/<game id>\0<seq>  one engine event, JSON (engine.MarshalEvent)
+//	game-log/<game id>\0<seq>     one dice-log entry, JSON (pbem/dice)
 //	processed/<key>         JSON Processed, by sender and mail (pbem/games)
 //	outbox/<seq>            JSON OutboxEntry
 //	outbox-due/<time><seq>  the head of each outbox stream, by due time

@@ -1,8 +1,8 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
-	"sort"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -47,164 +47,157 @@ type StateRecord struct {
 	State  []byte `json:"state"`  // engine.State.Encode()
 }
 
-var (
-	keyRecord = []byte("record")
-	keyState  = []byte("state")
-	subEvents = []byte("events")
-	subLog    = []byte("log")
-	subSecret = []byte("secret")
-	subMail   = []byte("mail")
-)
-
 // CreateGame stores a new game; ErrExists if the id is taken.
 func (t *Tx) CreateGame(g *Game, state []byte) error {
-	games := t.tx.Bucket(bucketGames)
-	if games.Bucket([]byte(g.ID)) != nil {
-		return fmt.Errorf("store: game %q: %w", g.ID, ErrExists)
-	}
-	b, err := games.CreateBucket([]byte(g.ID))
-	if err != nil {
-		return fmt.Errorf("store: create game %q: %w", g.ID, err)
-	}
-	for _, sub := range [][]byte{subEvents, subLog, subSecret, subMail} {
-		if _, err := b.CreateBucket(sub); err != nil {
-			return err
-		}
-	}
-	if err := putJSON(b, keyRecord, g); err != nil {
+	if err := checkGameID(g.ID); err != nil {
 		return err
 	}
-	return putJSON(b, keyState, StateRecord{State: state})
+	if t.shared(bucketGameRecords).Get([]byte(g.ID)) != nil {
+		return fmt.Errorf("store: game %q: %w", g.ID, ErrExists)
+	}
+	if err := putJSON(t.shared(bucketGameRecords), []byte(g.ID), g); err != nil {
+		return err
+	}
+	return t.shared(bucketGameValues).Put(gameKey(g.ID, []byte(valueState)), StateRecord{State: state}.encode())
 }
 
-func (t *Tx) game(id string) (*bolt.Bucket, error) {
-	b := t.tx.Bucket(bucketGames).Bucket([]byte(id))
-	if b == nil {
-		return nil, fmt.Errorf("store: game %q: %w", id, ErrNotFound)
+// bucket is the bucket of one kind of entries of game id, which must exist.
+func (t *Tx) bucket(name []byte, id string) (*bolt.Bucket, error) {
+	if !t.games[id] {
+		if t.shared(bucketGameRecords).Get([]byte(id)) == nil {
+			return nil, fmt.Errorf("store: game %q: %w", id, ErrNotFound)
+		}
+		if t.games == nil {
+			t.games = map[string]bool{}
+		}
+		t.games[id] = true
 	}
-	return b, nil
+	return t.shared(name), nil
 }
 
 // Game returns a game's record.
 func (t *Tx) Game(id string) (*Game, error) {
-	b, err := t.game(id)
+	b, err := t.bucket(bucketGameRecords, id)
 	if err != nil {
 		return nil, err
 	}
 	var g Game
-	return &g, getJSON(b, keyRecord, &g)
+	return &g, getJSON(b, []byte(id), &g)
 }
 
 // PutGame replaces a game's record.
 func (t *Tx) PutGame(g *Game) error {
-	b, err := t.game(g.ID)
+	b, err := t.bucket(bucketGameRecords, g.ID)
 	if err != nil {
 		return err
 	}
-	return putJSON(b, keyRecord, g)
+	return putJSON(b, []byte(g.ID), g)
 }
 
 // Games lists all game records, sorted by id.
 func (t *Tx) Games() ([]*Game, error) {
 	var out []*Game
-	err := t.tx.Bucket(bucketGames).ForEachBucket(func(k []byte) error {
-		g, err := t.Game(string(k))
-		if err == nil {
-			out = append(out, g)
+	err := t.shared(bucketGameRecords).ForEach(func(k, v []byte) error {
+		var g Game
+		if err := json.Unmarshal(v, &g); err != nil {
+			return fmt.Errorf("store: decode game %q: %w", k, err)
 		}
-		return err
+		out = append(out, &g)
+		return nil
 	})
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, err
 }
 
 // State returns the snapshot of the game's latest state.
 func (t *Tx) State(id string) (*StateRecord, error) {
-	b, err := t.game(id)
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return nil, err
 	}
-	var r StateRecord
-	return &r, getJSON(b, keyState, &r)
+	return decodeState(b.Get(gameKey(id, []byte(valueState))))
 }
 
 // AppendEvents adds events (each engine.MarshalEvent output) to the game's
 // log and stores the state they lead to as the new snapshot.
 func (t *Tx) AppendEvents(id string, events [][]byte, state []byte) error {
-	b, err := t.game(id)
+	ev, err := t.bucket(bucketGameEvents, id)
 	if err != nil {
 		return err
 	}
-	ev := b.Bucket(subEvents)
+	n := lastGameSeq(ev, id)
 	for _, e := range events {
-		if _, err := appendSeq(ev, e); err != nil {
+		n++
+		if err := ev.Put(gameKey(id, seqKey(n)), e); err != nil {
 			return fmt.Errorf("store: append event to %q: %w", id, err)
 		}
 	}
-	return putJSON(b, keyState, StateRecord{Events: ev.Sequence(), State: state})
+	return t.shared(bucketGameValues).Put(gameKey(id, []byte(valueState)), StateRecord{Events: n, State: state}.encode())
 }
 
 // Events calls fn for each event of the game in order, from the first.
 // The slice passed to fn is valid only during the call.
 func (t *Tx) Events(id string, fn func(seq uint64, event []byte) error) error {
-	b, err := t.game(id)
-	if err != nil {
-		return err
-	}
-	return walk(b.Bucket(subEvents), 1, fn)
+	return t.walkSeq(bucketGameEvents, id, fn)
 }
 
 // AppendLog adds an entry to the game's dice log and returns its sequence
 // number (from 1).
 func (t *Tx) AppendLog(id string, entry []byte) (uint64, error) {
-	b, err := t.game(id)
+	b, err := t.bucket(bucketGameLog, id)
 	if err != nil {
 		return 0, err
 	}
-	return appendSeq(b.Bucket(subLog), entry)
+	return appendGameSeq(b, id, entry)
 }
 
 // Log calls fn for each dice-log entry of the game in order.
 func (t *Tx) Log(id string, fn func(seq uint64, entry []byte) error) error {
-	b, err := t.game(id)
+	return t.walkSeq(bucketGameLog, id, fn)
+}
+
+// walkSeq calls fn for each entry of the game's sequence in a bucket, in
+// order, from the first.
+func (t *Tx) walkSeq(name []byte, id string, fn func(seq uint64, v []byte) error) error {
+	b, err := t.bucket(name, id)
 	if err != nil {
 		return err
 	}
-	return walk(b.Bucket(subLog), 1, fn)
+	return walkGame(b, id, seqKey(1), func(k, v []byte) error { return fn(keySeq(k), v) })
 }
 
 // Secret returns a copy of a secret value of the game (nil if absent).
 func (t *Tx) Secret(id, name string) ([]byte, error) {
-	b, err := t.game(id)
-	if err != nil {
-		return nil, err
-	}
-	return clone(b.Bucket(subSecret).Get([]byte(name))), nil
+	return t.named(id, secretPrefix+name)
 }
 
 // PutSecret stores a secret value of the game.
 func (t *Tx) PutSecret(id, name string, v []byte) error {
-	b, err := t.game(id)
-	if err != nil {
-		return err
-	}
-	return b.Bucket(subSecret).Put([]byte(name), v)
+	return t.putNamed(id, secretPrefix+name, v)
 }
 
 // Mail returns a copy of a stored mail of the game (nil if absent).
 func (t *Tx) Mail(id, name string) ([]byte, error) {
-	b, err := t.game(id)
-	if err != nil {
-		return nil, err
-	}
-	return clone(b.Bucket(subMail).Get([]byte(name))), nil
+	return t.named(id, mailPrefix+name)
 }
 
 // PutMail keeps a mail of the game under a name ("latest:English").
 func (t *Tx) PutMail(id, name string, v []byte) error {
-	b, err := t.game(id)
+	return t.putNamed(id, mailPrefix+name, v)
+}
+
+// named returns a copy of the game's value under key (nil if absent).
+func (t *Tx) named(id, key string) ([]byte, error) {
+	b, err := t.bucket(bucketGameValues, id)
+	if err != nil {
+		return nil, err
+	}
+	return clone(b.Get(gameKey(id, []byte(key)))), nil
+}
+
+func (t *Tx) putNamed(id, key string, v []byte) error {
+	b, err := t.bucket(bucketGameValues, id)
 	if err != nil {
 		return err
 	}
-	return b.Bucket(subMail).Put([]byte(name), v)
+	return b.Put(gameKey(id, []byte(key)), v)
 }

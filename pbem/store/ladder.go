@@ -14,6 +14,8 @@ var (
 	bucketLadders     = []byte("ladders")
 	bucketLadderGames = []byte("ladder-games")
 	keyDowntime       = "downtime"
+	keyRecord         = []byte("record")
+	subLog            = []byte("log")
 )
 
 // CreateLadder stores a new ladder's record; ErrExists if the id is taken.

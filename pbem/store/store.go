@@ -14,7 +14,6 @@ type Store struct{ db *bolt.DB }
 
 var (
 	bucketMeta      = []byte("meta")
-	bucketGames     = []byte("games")
 	bucketProcessed = []byte("processed")
 	bucketOutbox    = []byte("outbox")
 )
@@ -28,16 +27,19 @@ func Open(path string) (*Store, error) {
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
 		indexed := tx.Bucket(bucketOutboxDue) != nil
-		for _, b := range [][]byte{bucketMeta, bucketGames, bucketProcessed, bucketOutbox,
-			bucketOutboxDue, bucketOutboxStreams, bucketUndeliverable, bucketLadders, bucketLadderGames} {
+		buckets := [][]byte{bucketMeta, bucketProcessed, bucketOutbox, bucketOutboxDue,
+			bucketOutboxStreams, bucketUndeliverable, bucketLadders, bucketLadderGames}
+		for _, b := range append(buckets, gameBuckets...) {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
 		if !indexed {
-			return indexOutbox(tx)
+			if err := indexOutbox(tx); err != nil {
+				return err
+			}
 		}
-		return nil
+		return migrate(tx)
 	})
 	if err != nil {
 		db.Close()
@@ -51,6 +53,18 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // Path is the database file.
 func (s *Store) Path() string { return s.db.Path() }
+
+// Size is how many bytes the database's pages take, up to the last one in
+// use. The file is larger: bbolt grows it ahead of need, doubling it up to
+// 16 MiB and by 16 MiB after, so its size says little of what was written.
+func (s *Store) Size() (int64, error) {
+	var n int64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		n = tx.Size()
+		return nil
+	})
+	return n, err
+}
 
 // Update runs fn in the one read-write transaction: it commits when fn
 // returns nil and rolls everything back otherwise. Do no network I/O in fn.
@@ -74,7 +88,13 @@ func (s *Store) Check() error {
 }
 
 // Tx is a transaction.
-type Tx struct{ tx *bolt.Tx }
+type Tx struct {
+	tx *bolt.Tx
+	// games are the ids of the games this transaction found: a game is
+	// looked up once, not at every access to its entries (games are never
+	// deleted).
+	games map[string]bool
+}
 
 // Meta returns a copy of a meta value, nil if absent.
 func (t *Tx) Meta(key string) []byte {
