@@ -36,35 +36,16 @@ func TestCachesSamePixels(t *testing.T) {
 	}
 	var shots []shot
 	cachesOff(true)
-	for _, name := range data.Scenarios() {
-		sc, err := data.Scenario(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rand.New(rand.NewPCG(17, uint64(len(name))))
-		st := engine.NewState(sc)
-		add := func(where string, before, after *engine.State, events []engine.Event) {
-			for i, opt := range []Options{ForMail(Marks(sc, before, after, events)), ForMail(nil), {}} {
-				forgetGrounds()
-				img, err := Render(sc, after, opt)
-				if err != nil {
-					t.Fatalf("%s %s: %v", name, where, err)
-				}
-				shots = append(shots, shot{fmt.Sprintf("%s %s, options %d", name, where, i), sc, after, opt, img})
+	everyBattle(t, steps, every, func(name, where string, sc *engine.Scenario, before, after *engine.State, events []engine.Event) {
+		for i, opt := range mapOptions(sc, before, after, events) {
+			forgetGrounds()
+			img, err := Render(sc, after, opt)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, where, err)
 			}
+			shots = append(shots, shot{fmt.Sprintf("%s %s, options %d", name, where, i), sc, after, opt, img})
 		}
-		add("opening", st, st, nil)
-		for step := 1; step <= steps && st.Outcome == nil; step++ {
-			res, ok := randomBlock(r, sc, st)
-			if !ok {
-				continue
-			}
-			if step%every == 0 {
-				add(fmt.Sprintf("block %d", step), st, res.State, res.Events)
-			}
-			st = res.State
-		}
-	}
+	})
 	cachesOff(false)
 	check := func(how string, s shot) {
 		b, err := PNG(s.sc, s.st, s.opt)
@@ -156,4 +137,36 @@ func randomBlock(r *rand.Rand, sc *engine.Scenario, st *engine.State) (*engine.B
 		return nil, false
 	}
 	return res, true
+}
+
+// everyBattle plays random legal blocks (randomBlock) of every shipped
+// battle, seeded by its name, and calls add for the opening and after
+// every every-th of the first steps blocks.
+func everyBattle(t *testing.T, steps, every int, add func(name, where string, sc *engine.Scenario, before, after *engine.State, events []engine.Event)) {
+	t.Helper()
+	for _, name := range data.Scenarios() {
+		sc, err := data.Scenario(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(17, uint64(len(name))))
+		st := engine.NewState(sc)
+		add(name, "opening", sc, st, st, nil)
+		for step := 1; step <= steps && st.Outcome == nil; step++ {
+			res, ok := randomBlock(r, sc, st)
+			if !ok {
+				continue
+			}
+			if step%every == 0 {
+				add(name, fmt.Sprintf("block %d", step), sc, st, res.State, res.Events)
+			}
+			st = res.State
+		}
+	}
+}
+
+// mapOptions are the pictures a state is drawn as: the mail's crop with
+// its marks, the army's area, and the whole map.
+func mapOptions(sc *engine.Scenario, before, after *engine.State, events []engine.Event) []Options {
+	return []Options{ForMail(Marks(sc, before, after, events)), ForMail(nil), {}}
 }

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"testing"
 
-	"herald/data"
 	"herald/engine"
 )
 
@@ -24,34 +22,15 @@ func TestPixelsAsRecorded(t *testing.T) {
 		t.Skip("the same pixels with or without the race detector, twenty times slower with it")
 	}
 	var got bytes.Buffer
-	for _, name := range data.Scenarios() {
-		sc, err := data.Scenario(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rand.New(rand.NewPCG(17, uint64(len(name))))
-		st := engine.NewState(sc)
-		add := func(where string, before, after *engine.State, events []engine.Event) {
-			for i, opt := range []Options{ForMail(Marks(sc, before, after, events)), ForMail(nil), {}} {
-				img, err := Render(sc, after, opt)
-				if err != nil {
-					t.Fatalf("%s %s: %v", name, where, err)
-				}
-				fmt.Fprintf(&got, "%s %s, options %d: %x\n", name, where, i, sha256.Sum256(img.Pix))
+	everyBattle(t, 10, 5, func(name, where string, sc *engine.Scenario, before, after *engine.State, events []engine.Event) {
+		for i, opt := range mapOptions(sc, before, after, events) {
+			img, err := Render(sc, after, opt)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, where, err)
 			}
+			fmt.Fprintf(&got, "%s %s, options %d: %x\n", name, where, i, sha256.Sum256(img.Pix))
 		}
-		add("opening", st, st, nil)
-		for step := 1; step <= 10 && st.Outcome == nil; step++ {
-			res, ok := randomBlock(r, sc, st)
-			if !ok {
-				continue
-			}
-			if step%5 == 0 {
-				add(fmt.Sprintf("block %d", step), st, res.State, res.Events)
-			}
-			st = res.State
-		}
-	}
+	})
 	const file = "testdata/pixels.txt"
 	if *update {
 		if err := os.WriteFile(file, got.Bytes(), 0o644); err != nil {

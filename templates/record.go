@@ -49,32 +49,27 @@ func RenderRecord(r Record, reach []string) (Mail, error) {
 
 // view decodes the record's view into its kind's type.
 func (r Record) view() (View, error) {
-	var v View
-	var err error
-	switch r.Kind {
-	case KindWelcome:
-		v, err = decodeView[Welcome](r.View)
-	case KindResult:
-		v, err = decodeView[Result](r.View)
-	case KindDecision:
-		v, err = decodeView[Decision](r.View)
-	case KindRefusal:
-		v, err = decodeView[Refusal](r.View)
-	case KindReminder:
-		v, err = decodeView[Reminder](r.View)
-	case KindGameOver:
-		v, err = decodeView[GameOver](r.View)
-	case KindCheck:
-		v, err = decodeView[Check](r.View)
-	case KindNotice:
-		v, err = decodeView[Notice](r.View)
-	default:
+	decode, ok := decoders[r.Kind]
+	if !ok {
 		return nil, fmt.Errorf("templates: a kept view of unknown kind %q", r.Kind)
 	}
+	v, err := decode(r.View)
 	if err != nil {
 		return nil, fmt.Errorf("templates: kept %s: %w", r.Kind, err)
 	}
 	return v, nil
+}
+
+// decoders decode a kept view of each kind.
+var decoders = map[Kind]func([]byte) (View, error){
+	KindWelcome:  decodeView[Welcome],
+	KindResult:   decodeView[Result],
+	KindDecision: decodeView[Decision],
+	KindRefusal:  decodeView[Refusal],
+	KindReminder: decodeView[Reminder],
+	KindGameOver: decodeView[GameOver],
+	KindCheck:    decodeView[Check],
+	KindNotice:   decodeView[Notice],
 }
 
 func decodeView[V View](data []byte) (View, error) {

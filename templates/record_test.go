@@ -57,3 +57,12 @@ func TestKeepRefusesAsRender(t *testing.T) {
 		t.Error("a record of an unknown kind rendered")
 	}
 }
+
+// Every kind of mail can be kept.
+func TestEveryKindDecodes(t *testing.T) {
+	for _, k := range Kinds() {
+		if _, ok := decoders[k]; !ok {
+			t.Errorf("no decoder for kind %s", k)
+		}
+	}
+}
