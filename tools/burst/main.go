@@ -167,11 +167,11 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	time.Sleep(500 * time.Millisecond)
 	processed, _ := srv.emb.Messages("herald", "Processed")
 	rejected, _ := srv.emb.Messages("herald", "Rejected")
-	user, sys := h.stop()
+	user, sys, rss := h.stop()
 	fmt.Printf("games %d, maps %v: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
 		n, maps, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
-	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system\n",
-		len(processed), len(rejected), user.Seconds(), sys.Seconds())
+	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident\n",
+		len(processed), len(rejected), user.Seconds(), sys.Seconds(), rss>>20)
 	fmt.Printf("  %.1f mails/s\n", float64(n)/elapsed.Seconds())
 	if len(processed) != n || len(rejected) != 0 || srv.accepted.Load() != want {
 		return fmt.Errorf("want %d mails processed, none rejected and %d replies (see %s)", n, want, h.logPath)
@@ -355,8 +355,8 @@ func (h *herald) exited() bool {
 }
 
 // stop ends herald serve (SIGTERM, a graceful stop) and returns the CPU
-// time it used.
-func (h *herald) stop() (user, sys time.Duration) {
+// time it used and its largest resident memory.
+func (h *herald) stop() (user, sys time.Duration, maxRSS int64) {
 	if !h.exited() {
 		h.cmd.Process.Signal(syscall.SIGTERM)
 		select {
@@ -367,9 +367,12 @@ func (h *herald) stop() (user, sys time.Duration) {
 		}
 	}
 	if ps := h.cmd.ProcessState; ps != nil {
-		return ps.UserTime(), ps.SystemTime()
+		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+			maxRSS = ru.Maxrss << 10 // kilobytes on Linux
+		}
+		return ps.UserTime(), ps.SystemTime(), maxRSS
 	}
-	return 0, 0
+	return 0, 0, 0
 }
 
 // waitLog waits until herald's log holds s.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -302,5 +303,19 @@ func serveWithGame(t *testing.T, config, id string) (stop func() error) {
 		case <-time.After(20 * time.Second):
 			return errors.New("serve did not stop")
 		}
+	}
+}
+
+// herald serve lets the heap grow five times before collecting, unless
+// the operator set GOGC.
+func TestDaemonGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	daemonGC(func(string) string { return "" })
+	if got := debug.SetGCPercent(100); got != 400 {
+		t.Errorf("GC percent %d without GOGC, want 400", got)
+	}
+	daemonGC(func(string) string { return "off" })
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GC percent %d with GOGC set, want the operator's", got)
 	}
 }
