@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -147,15 +145,7 @@ func TestServeAgainstDovecot(t *testing.T) {
 		t.Skip("set HERALD_TEST_DOVECOT=1 and start dovecot with .ci/dovecot-start.sh")
 	}
 	imapAddr, user, pass := os.Getenv("HERALD_DOVECOT_ADDR"), os.Getenv("HERALD_DOVECOT_USER"), os.Getenv("HERALD_DOVECOT_PASS")
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: []mailbox.User{{Name: "alice", Password: "a"}, {Name: "bob", Password: "b"}}, Logger: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := emb.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer emb.Close()
+	emb := startEmbedded(t, []mailbox.User{{Name: "alice", Password: "a"}, {Name: "bob", Password: "b"}})
 	dir := t.TempDir()
 	config := filepath.Join(dir, "herald.yaml")
 	os.WriteFile(filepath.Join(dir, "imap-password"), []byte(pass+"\n"), 0o600)

@@ -3,8 +3,6 @@ package command
 import (
 	"crypto/rand"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,15 +31,7 @@ func TestServeStrangersAgainstDovecot(t *testing.T) {
 		t.Skip("set HERALD_TEST_DOVECOT=1 and start dovecot with .ci/dovecot-start.sh")
 	}
 	imapAddr, user, pass := os.Getenv("HERALD_DOVECOT_ADDR"), os.Getenv("HERALD_DOVECOT_USER"), os.Getenv("HERALD_DOVECOT_PASS")
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: []mailbox.User{{Name: "alice", Password: "a"}, {Name: "bob", Password: "b"}}, Logger: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := emb.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer emb.Close()
+	emb := startEmbedded(t, []mailbox.User{{Name: "alice", Password: "a"}, {Name: "bob", Password: "b"}})
 	// Mailboxes of this test's own on the shared account.
 	box := "t" + strings.ToLower(rand.Text()[:10])
 	in, processed, rejected := box+"-in", box+"-processed", box+"-rejected"

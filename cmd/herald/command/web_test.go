@@ -74,14 +74,7 @@ func freeAddr(t *testing.T) string {
 // section, against the embedded mail server: the status page lists the
 // store's game and draws its map, and stops with the daemon.
 func TestServeConfiguredWeb(t *testing.T) {
-	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: localUsers, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := emb.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer emb.Close()
+	emb := startEmbedded(t, localUsers)
 	dir := t.TempDir()
 	config := filepath.Join(dir, "herald.yaml")
 	addr := freeAddr(t)
@@ -159,4 +152,19 @@ func TestConfigExampleWebSection(t *testing.T) {
 	if cfg.Web == nil || cfg.Web.Listen != "127.0.0.1:8080" || cfg.Web.Public {
 		t.Errorf("web %+v", cfg.Web)
 	}
+}
+
+// startEmbedded starts an embedded mail server with these accounts, for
+// the test's length.
+func startEmbedded(t *testing.T, users []mailbox.User) *mailbox.Embedded {
+	t.Helper()
+	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: users, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := emb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { emb.Close() })
+	return emb
 }
