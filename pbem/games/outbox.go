@@ -93,12 +93,10 @@ func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.Outb
 	defer stop()
 	ahead := s.composeAhead(ctx, due)
 	var results []sendResult
-	for _, e := range due {
-		var c composed
-		select {
-		case <-ctx.Done():
+	for i, e := range due {
+		c, ok := ahead.take(ctx, i)
+		if !ok {
 			return results, ctx.Err()
-		case c = <-ahead:
 		}
 		if c.bad != nil {
 			return results, fmt.Errorf("games: outbox entry %d: %w", e.ID, c.bad)
@@ -134,18 +132,17 @@ type composed struct {
 }
 
 // composeAhead composes the due mails on twice as many goroutines as
-// there are cores, a few mails ahead of the sender, and delivers them in
+// there are cores, a few mails ahead of the sender, who takes them in
 // order. The drawing of a block's map is shared by the mails that carry
 // it (drawnMaps): both players' copies are queued one after the other, so
 // a goroutine of every pair waits for the other's drawing, and twice the
 // cores keep every core drawing. It stops when ctx ends.
-func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) <-chan composed {
+func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) *ahead {
 	workers := min(2*runtime.GOMAXPROCS(0), len(due))
-	slots := make([]chan composed, len(due))
-	for i := range slots {
-		slots[i] = make(chan composed, 1)
+	a := &ahead{slots: make([]chan composed, len(due)), room: make(chan struct{}, 2*workers)}
+	for i := range a.slots {
+		a.slots[i] = make(chan composed, 1)
 	}
-	room := make(chan struct{}, 2*workers) // bounds the mails composed ahead
 	var next atomic.Int64
 	for range workers {
 		go func() {
@@ -153,33 +150,35 @@ func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) <-c
 				select {
 				case <-ctx.Done():
 					return
-				case room <- struct{}{}:
+				case a.room <- struct{}{}:
 				}
 				i := int(next.Add(1) - 1)
 				if i >= len(due) {
 					return
 				}
-				slots[i] <- s.compose(due[i])
+				a.slots[i] <- s.compose(due[i])
 			}
 		}()
 	}
-	out := make(chan composed, workers)
-	go func() {
-		for _, slot := range slots {
-			select {
-			case <-ctx.Done():
-				return
-			case c := <-slot:
-				<-room
-				select {
-				case <-ctx.Done():
-					return
-				case out <- c:
-				}
-			}
-		}
-	}()
-	return out
+	return a
+}
+
+// ahead holds the mails composeAhead composed, one slot per due mail;
+// room bounds how many are composed and not yet taken.
+type ahead struct {
+	slots []chan composed
+	room  chan struct{}
+}
+
+// take waits for the i-th mail; false when ctx ended first.
+func (a *ahead) take(ctx context.Context, i int) (composed, bool) {
+	select {
+	case <-ctx.Done():
+		return composed{}, false
+	case c := <-a.slots[i]:
+		<-a.room
+		return c, true
+	}
 }
 
 // compose reads an outbox entry and composes its mail.
