@@ -596,9 +596,7 @@ func (s *scen) leaders(n *yaml.Node) {
 			}
 		}
 		if cmd := o.str("command", false); cmd == "" {
-			if o.n.Kind == yaml.MappingNode && !o.has("command") {
-				s.add(o.n.Line, join(path, "command"), "missing: every leader leads a Command (15.1)")
-			}
+			s.noCommand(o, path, "every leader leads a Command (15.1)")
 		} else if c := s.sc.Command(cmd); c == nil {
 			s.add(o.line("command"), join(path, "command"), "%s", unknown("command", cmd, s.commandIDs()))
 		} else {
@@ -710,9 +708,7 @@ func (s *scen) units(n *yaml.Node) {
 		}
 		if cmd := o.str("command", false); cmd == "" {
 			s.unitCmdErr = true
-			if o.n.Kind == yaml.MappingNode && !o.has("command") {
-				s.add(o.n.Line, join(path, "command"), "missing: every unit belongs to a Command (15.1)")
-			}
+			s.noCommand(o, path, "every unit belongs to a Command (15.1)")
 		} else if c := s.sc.Command(cmd); c == nil {
 			s.unitCmdErr = true
 			s.add(o.line("command"), join(path, "command"), "%s", unknown("command", cmd, s.commandIDs()))
@@ -922,4 +918,16 @@ func (s *scen) setupStack(sc *engine.Scenario, i, j int, full bool) string {
 		return "stacked units face the same direction (Arquebus 10.1)"
 	}
 	return ""
+}
+
+// noCommand reports a leader's or unit's command that is missing or
+// written empty ("command: ,"); a value of another kind was reported
+// when it was read.
+func (s *scen) noCommand(o *object, path, why string) {
+	switch n := o.node("command", false); {
+	case n == nil && o.n.Kind == yaml.MappingNode:
+		s.add(o.n.Line, join(path, "command"), "missing: %s", why)
+	case n != nil && n.Kind == yaml.ScalarNode:
+		s.add(n.Line, join(path, "command"), "empty: %s", why)
+	}
 }
