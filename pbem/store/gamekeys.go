@@ -2,8 +2,11 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -41,6 +44,19 @@ func gameKey(id string, k []byte) []byte {
 	key = append(key, id...)
 	key = append(key, 0)
 	return append(key, k...)
+}
+
+// keyName is a key as a message shows it: a sequence number as the
+// number, a game's entry as its id and its own key ("crecy-01 state",
+// "crecy-01 12"), any other key as it is.
+func keyName(key []byte) string {
+	if len(key) == 8 && bytes.IndexFunc(key, unicode.IsPrint) != 0 {
+		return strconv.FormatUint(binary.BigEndian.Uint64(key), 10)
+	}
+	if id, own, ok := bytes.Cut(key, []byte{0}); ok {
+		return string(id) + " " + keyName(own)
+	}
+	return string(key)
 }
 
 // checkGameID refuses an id with a NUL, which would mix its keys with

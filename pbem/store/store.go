@@ -124,7 +124,7 @@ func keySeq(k []byte) uint64 { return binary.BigEndian.Uint64(k) }
 func putJSON(b *bolt.Bucket, key []byte, v any) error {
 	raw, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("store: encode %s: %w", key, err)
+		return fmt.Errorf("store: encode %s: %w", keyName(key), err)
 	}
 	return b.Put(key, raw)
 }
@@ -135,7 +135,7 @@ func getJSON(b *bolt.Bucket, key []byte, v any) error {
 		return ErrNotFound
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("store: decode %s: %w", key, err)
+		return fmt.Errorf("store: decode %s: %w", keyName(key), err)
 	}
 	return nil
 }
