@@ -1,10 +1,12 @@
 package mailbox
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"log/slog"
+	"net/textproto"
 	"os"
 	"testing"
 	"time"
@@ -79,6 +81,17 @@ func BenchmarkRoundTrip(b *testing.B) {
 //
 //	go test -run '^$' -bench ComposeWithMap -benchmem ./pbem/mailbox/
 func BenchmarkComposeWithMap(b *testing.B) {
+	o := withMap()
+	for b.Loop() {
+		if _, err := Compose(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// withMap is a mail with a 430 KiB picture, the size of a result mail's
+// map before it had a palette.
+func withMap() Outgoing {
 	o := sampleOutgoing()
 	png := make([]byte, 430<<10)
 	for i := range png {
@@ -86,9 +99,32 @@ func BenchmarkComposeWithMap(b *testing.B) {
 	}
 	o.HTML = `<p>The map:</p><img src="cid:map@herald">`
 	o.Inline = []Part{{Name: "map.png", ContentType: "image/png", ContentID: "map@herald", Data: png}}
-	for b.Loop() {
-		if _, err := Compose(o); err != nil {
-			b.Fatal(err)
-		}
+	return o
+}
+
+// BenchmarkWriteData measures writing a composed mail with a map as SMTP
+// DATA: go-mail's way (net/textproto's DotWriter, a byte at a time) and
+// the Sender's (writeData, a line at a time), to a buffer.
+//
+//	go test -run '^$' -bench WriteData -count 6 ./pbem/mailbox/
+func BenchmarkWriteData(b *testing.B) {
+	raw, err := Compose(withMap())
+	if err != nil {
+		b.Fatal(err)
 	}
+	bw := bufio.NewWriter(io.Discard)
+	b.Run("dotwriter", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			w := textproto.NewWriter(bw).DotWriter()
+			w.Write(raw)
+			w.Close()
+		}
+	})
+	b.Run("lines", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			writeData(bw, raw)
+		}
+	})
 }

@@ -222,18 +222,10 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 		return sendFailure(ctx, StageRcpt, refused, errors.Join(errs...))
 	}
 	_ = c.UpdateDeadline(s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second) // ≥ 64 KiB/s
-	w, err := c.Data()
-	if err != nil {
-		return sendFailure(ctx, StageData, nil, err)
-	}
-	if _, err := w.Write(raw); err != nil {
-		w.Close()
-		return sendFailure(ctx, StageData, nil, err)
-	}
-	if err := w.Close(); err != nil {
-		// If the connection broke here, the server may have accepted the
-		// message all the same; a retry can deliver it twice (the
-		// Message-ID is the same, so receivers can tell).
+	if err := data(c, raw); err != nil {
+		// If the connection broke after the text, the server may have
+		// accepted the message all the same; a retry can deliver it
+		// twice (the Message-ID is the same, so receivers can tell).
 		return sendFailure(ctx, StageData, nil, err)
 	}
 	s.log.Debug("sent", "from", from, "to", to, "bytes", len(raw))
