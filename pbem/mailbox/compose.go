@@ -79,10 +79,22 @@ func Compose(o Outgoing) ([]byte, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
+	buf.Grow(composedSize(o))
 	if _, err := m.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
 	}
 	return stableBoundaries(buf.Bytes()), nil
+}
+
+// composedSize is about the size of o composed, a little more rather than
+// less: the buffer it is written in, grown once, not doubled again and
+// again through a mail with a map.
+func composedSize(o Outgoing) int {
+	n := 4<<10 + 2*len(o.Text) + 2*len(o.HTML) // headers; quoted-printable at worst
+	for _, p := range slices.Concat(o.Inline, o.Attachments) {
+		n += 1<<10 + len(p.Data)/57*78 + 78 // base64, 76 columns and CRLF
+	}
+	return n
 }
 
 // msg builds the go-mail message for o.
@@ -170,14 +182,12 @@ func (o Outgoing) msg() (*gomail.Msg, error) {
 		if cid == "" {
 			cid = p.Name
 		}
-		if err := m.EmbedReader(p.Name, bytes.NewReader(p.Data), partOptions(p, "<"+cid+">")...); err != nil {
-			return nil, fail("inline %q: %v", p.Name, err)
-		}
+		// A ReadSeeker, not a Reader: go-mail would copy the Reader's
+		// bytes (a map's half megabyte) before encoding them.
+		m.EmbedReadSeeker(p.Name, bytes.NewReader(p.Data), partOptions(p, "<"+cid+">")...)
 	}
 	for _, p := range o.Attachments {
-		if err := m.AttachReader(p.Name, bytes.NewReader(p.Data), partOptions(p, "")...); err != nil {
-			return nil, fail("attachment %q: %v", p.Name, err)
-		}
+		m.AttachReadSeeker(p.Name, bytes.NewReader(p.Data), partOptions(p, "")...)
 	}
 	return m, nil
 }
