@@ -32,6 +32,11 @@ type Autoplayer struct {
 	// instead of the mail's list of legal orders: a player of a game
 	// system whose table is public looks at it (Service.AutoOrders).
 	Orders func(game string, move int) ([]string, error)
+	// Vary, when set, shifts the player's rounds: which unit it moves and
+	// which Command it activates, so that many games played from one
+	// position (tools/burst's load) do not all make the same moves and
+	// draw the same maps.
+	Vary int
 
 	mu   sync.Mutex
 	turn int
@@ -118,7 +123,7 @@ func (a *Autoplayer) choose(legal, reach []string) []string {
 	}
 	if len(reach) > 0 {
 		a.turn++
-		if mv := oneHexMove(reach[a.turn%len(reach)]); mv != "" {
+		if mv := oneHexMove(reach[(a.turn+a.Vary)%len(reach)]); mv != "" {
 			return []string{mv, "END"}
 		}
 	}
@@ -135,7 +140,7 @@ func (a *Autoplayer) choose(legal, reach []string) []string {
 				a.picks = map[string]int{}
 			}
 			a.picks[prefix]++
-			return []string{found[a.picks[prefix]%len(found)]}
+			return []string{found[(a.picks[prefix]+a.Vary)%len(found)]}
 		}
 	}
 	return []string{legal[0]}

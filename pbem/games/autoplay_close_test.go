@@ -51,3 +51,25 @@ func TestReinforcementEnters(t *testing.T) {
 		t.Errorf("with 0212 taken %q, want %q", got, want)
 	}
 }
+
+// Players who vary their rounds (Autoplayer.Vary) answer the same mail
+// with different blocks, and one who does not as the player always did:
+// tools/burst's games then draw maps of their own.
+func TestAutoplayerVaries(t *testing.T) {
+	f := newFixture(t)
+	blocks := map[string]int{}
+	for _, m := range f.welcomes {
+		for vary := range 6 {
+			reply, err := (&Autoplayer{Address: m.to, Vary: vary}).Reply(m.raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reply != nil { // the welcome of the side to act
+				blocks[reply.Text]++
+			}
+		}
+	}
+	if len(blocks) < 3 {
+		t.Errorf("six players varied by 0…5 wrote %d different blocks, want at least 3", len(blocks))
+	}
+}

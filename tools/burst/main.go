@@ -109,7 +109,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	}
 	defer srv.emb.Close()
 	tmpl := filepath.Join(work, fmt.Sprintf("prepared-%d.db", n))
-	orders := filepath.Join(work, fmt.Sprintf("orders-%d", n))
+	orders := filepath.Join(work, fmt.Sprintf("orders-varied-%d", n))
 	if _, err := os.Stat(filepath.Join(orders, "done")); err != nil {
 		if err := prepare(srv, bin, work, tmpl, orders, n); err != nil {
 			return fmt.Errorf("prepare: %w", err)
@@ -248,7 +248,9 @@ func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
 				return err
 			}
 			for _, m := range msgs {
-				ap := &games.Autoplayer{Address: name + "@localhost"}
+				// Each game's first block its own (Vary): the same
+				// block everywhere would draw one map for all.
+				ap := &games.Autoplayer{Address: name + "@localhost", Vary: i}
 				reply, err := ap.Reply(m.Raw)
 				if err != nil || reply == nil {
 					continue
