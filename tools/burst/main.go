@@ -7,10 +7,11 @@
 // The first run prepares, in -work: a store with -games games of Crécy
 // (made with the library herald game new calls, games.Service.CreateGame,
 // 2,000 invocations of the binary would take minutes), whose welcomes
-// herald serve then sends (maps off, to be quick); each game's first
-// player to act answers his welcome with orders, as herald demo's
-// scripted players do (games.Autoplayer), and the order mails are kept
-// (orders/). Every run copies that store, starts herald serve on it with
+// herald serve then sends (maps off, to be quick); the games play a few
+// rounds through herald serve, their players scripted as herald demo's
+// are (games.Autoplayer) and each game's varied, so that their positions
+// and maps differ; the order mails of the next round are kept
+// (orders-after-3-rounds-N/). Every run copies that store, starts herald serve on it with
 // -maps, waits for it to log in, puts all the order mails into Herald's
 // INBOX at once and measures until the SMTP server has accepted both
 // players' replies to each: mails/s is the mails over that time.
@@ -109,7 +110,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	}
 	defer srv.emb.Close()
 	tmpl := filepath.Join(work, fmt.Sprintf("prepared-%d.db", n))
-	orders := filepath.Join(work, fmt.Sprintf("orders-varied-%d", n))
+	orders := filepath.Join(work, fmt.Sprintf("orders-after-%d-rounds-%d", warmRounds, n))
 	if _, err := os.Stat(filepath.Join(orders, "done")); err != nil {
 		if err := prepare(srv, bin, work, tmpl, orders, n); err != nil {
 			return fmt.Errorf("prepare: %w", err)
@@ -142,6 +143,9 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 		return fmt.Errorf("herald sent %d mails before the burst", got)
 	}
 
+	// The rounds of a first run's preparation went through the same
+	// mailboxes: count what the burst adds.
+	filedBefore := filed(srv)
 	start := time.Now()
 	for _, raw := range raws {
 		if err := srv.emb.Deliver(heraldAddr, raw); err != nil {
@@ -165,15 +169,15 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 
 	// Every mail applied, nothing else sent.
 	time.Sleep(500 * time.Millisecond)
-	processed, _ := srv.emb.Messages("herald", "Processed")
-	rejected, _ := srv.emb.Messages("herald", "Rejected")
+	counts := filed(srv)
+	processed, rejected := counts[0]-filedBefore[0], counts[1]-filedBefore[1]
 	user, sys, rss := h.stop()
 	fmt.Printf("games %d, maps %v: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
 		n, maps, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
 	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident\n",
-		len(processed), len(rejected), user.Seconds(), sys.Seconds(), rss>>20)
+		processed, rejected, user.Seconds(), sys.Seconds(), rss>>20)
 	fmt.Printf("  %.1f mails/s\n", float64(n)/elapsed.Seconds())
-	if len(processed) != n || len(rejected) != 0 || srv.accepted.Load() != want {
+	if processed != n || rejected != 0 || srv.accepted.Load() != want {
 		return fmt.Errorf("want %d mails processed, none rejected and %d replies (see %s)", n, want, h.logPath)
 	}
 	applied, err := appliedOf(h.logPath)
@@ -184,8 +188,8 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 }
 
 // prepare makes the store of n fresh games, has herald serve send their
-// welcomes, and keeps the order mails the first players to act answer
-// them with.
+// welcomes and play warmRounds rounds, and keeps the order mails of the
+// next round.
 func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
 	os.RemoveAll(orders)
 	os.Remove(tmpl)
@@ -226,50 +230,107 @@ func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	fmt.Printf("%d welcomes sent in %.1f s; playing %d rounds\n", 2*n, time.Since(t0).Seconds(), warmRounds)
+
+	// A few rounds first, each game's players varied (Autoplayer.Vary)
+	// and its dice its own: the games' positions part, and so do the maps
+	// the burst draws. (From one position, 2,000 games drew a handful.)
+	p := &answerer{srv: srv, n: n, players: map[string]*games.Autoplayer{}, seen: map[string]int{}}
+	for round := range warmRounds {
+		mails, err := p.answers()
+		if err != nil {
+			return err
+		}
+		srv.accepted.Store(0)
+		for _, raw := range mails {
+			if err := srv.emb.Deliver(heraldAddr, raw); err != nil {
+				return err
+			}
+		}
+		for srv.accepted.Load() < int64(2*n) {
+			if h.exited() || time.Since(t0) > 10*time.Minute {
+				h.stop()
+				return fmt.Errorf("round %d: %d of %d replies sent (see %s)", round+1, srv.accepted.Load(), 2*n, h.logPath)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	h.stop()
-	// A welcome accepted just before the stop may still be in the outbox
+	// A reply accepted just before the stop may still be in the outbox
 	// (at least once): it was sent.
 	if err := emptyOutbox(tmpl); err != nil {
 		return err
 	}
 	srv.accepted.Store(0)
 	srv.first.Store(0)
-	fmt.Printf("%d welcomes sent in %.1f s\n", 2*n, time.Since(t0).Seconds())
-
+	mails, err := p.answers()
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(orders, 0o700); err != nil {
 		return err
 	}
-	count := 0
-	for i := range n {
+	for i, raw := range mails {
+		if err := os.WriteFile(filepath.Join(orders, fmt.Sprintf("%04d.eml", i)), raw, 0o600); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("prepared in %.1f s\n", time.Since(t0).Seconds())
+	return os.WriteFile(filepath.Join(orders, "done"), nil, 0o600)
+}
+
+// warmRounds are the rounds every game plays before the burst.
+const warmRounds = 3
+
+// answerer plays the games' players: each answers the mails of his
+// INBOX that ask him for orders, one order mail a game each time.
+type answerer struct {
+	srv     *server
+	n       int
+	players map[string]*games.Autoplayer // by player; one learns its game
+	seen    map[string]int               // mails of his INBOX already read
+}
+
+func (p *answerer) answers() ([][]byte, error) {
+	var out [][]byte
+	for i := range p.n {
+		before := len(out)
 		for _, side := range []string{"e", "f"} {
 			name := player(side, i)
-			msgs, err := srv.emb.Messages(name, "INBOX")
+			msgs, err := p.srv.emb.Messages(name, "INBOX")
 			if err != nil {
-				return err
+				return nil, err
 			}
-			for _, m := range msgs {
-				// Each game's first block its own (Vary): the same
-				// block everywhere would draw one map for all.
-				ap := &games.Autoplayer{Address: name + "@localhost", Vary: i}
+			ap := p.players[name]
+			if ap == nil {
+				ap = &games.Autoplayer{Address: name + "@localhost", Vary: i}
+				p.players[name] = ap
+			}
+			for _, m := range msgs[p.seen[name]:] {
 				reply, err := ap.Reply(m.Raw)
 				if err != nil || reply == nil {
 					continue
 				}
 				raw, err := mailbox.Compose(*reply)
 				if err != nil {
-					return err
+					return nil, err
 				}
-				if err := os.WriteFile(filepath.Join(orders, fmt.Sprintf("%04d-%s.eml", i, side)), raw, 0o600); err != nil {
-					return err
-				}
-				count++
+				out = append(out, raw)
 			}
+			p.seen[name] = len(msgs)
+		}
+		if len(out) != before+1 {
+			return nil, fmt.Errorf("game %d: %d order mails, want one", i, len(out)-before)
 		}
 	}
-	if count != n {
-		return fmt.Errorf("%d order mails for %d games, want one each", count, n)
-	}
-	return os.WriteFile(filepath.Join(orders, "done"), nil, 0o600)
+	return out, nil
+}
+
+// filed is how many mails Herald's Processed and Rejected mailboxes hold.
+func filed(srv *server) [2]int {
+	processed, _ := srv.emb.Messages("herald", "Processed")
+	rejected, _ := srv.emb.Messages("herald", "Rejected")
+	return [2]int{len(processed), len(rejected)}
 }
 
 // emptyOutbox records every mail left in a store's outbox as delivered.
