@@ -14,7 +14,7 @@ import (
 	"herald/engine/hex"
 )
 
-// The caches (grounds, glyphs, tags' candidate places) and the encoder
+// The caches (grounds, glyphs, tags' candidate places, legend lines) and the encoder
 // never change a picture: for every shipped battle, at the opening and
 // after random blocks, the mail's crop and the whole map encoded by PNG
 // with the caches cold and then warm decode to the very pixels Render
@@ -77,7 +77,7 @@ func TestCachesSamePixels(t *testing.T) {
 }
 
 func cachesOff(off bool) {
-	noGlyphCache, noCandCache = off, off
+	noGlyphCache, noCandCache, noLegendCache = off, off, off
 	forgetCaches()
 }
 
@@ -89,6 +89,10 @@ func forgetCaches() {
 	candCache.Lock()
 	clear(candCache.m)
 	candCache.Unlock()
+	bands.Lock()
+	clear(bands.m)
+	bands.bytes = 0
+	bands.Unlock()
 }
 
 type dice struct{ r *rand.Rand }

@@ -3,6 +3,7 @@ package mapimg
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"sort"
 	"strings"
 
@@ -19,9 +20,17 @@ type legendLine struct {
 }
 
 type legendItem struct {
-	icon func(c *canvas, box pt, k float64) // draws in the iconW × iconH box whose top left is box
+	icon icon
 	text string
 	sym  string // the map symbol it explains (sym…), if any
+}
+
+// icon is an item's sample drawing: draw draws it in the iconW × iconH
+// box whose top left is box; key names all it depends on (its kind and
+// colours) for the cache of drawn lines (legendcache.go).
+type icon struct {
+	draw func(c *canvas, box pt, k float64)
+	key  string
 }
 
 // The legend's symbols: every kind of thing the map draws has one, and
@@ -332,7 +341,7 @@ func flow(fs *faces, items []legendItem, width float64, m metrics) []legendLine 
 
 func itemWidth(fs *faces, it legendItem, m metrics) float64 {
 	w := textWidth(fs.legend, it.text)
-	if it.icon != nil {
+	if it.icon.draw != nil {
 		w += m.iconW + 4*m.k
 	}
 	return w
@@ -351,31 +360,54 @@ func legendHeight(lines []legendLine, m metrics) float64 {
 	return float64(len(lines))*m.lead + 2*m.pad
 }
 
-// drawLegend draws the lines below the map, from top.
+// drawLegend draws the lines below the map, from top: copied from the
+// lines drawn for earlier maps where it can (legendcache.go).
 func drawLegend(c *canvas, lines []legendLine, top float64, fs *faces, m metrics) {
 	w := float64(c.img.Bounds().Dx())
 	c.rect(0, top, w, top+legendHeight(lines, m), paper)
 	c.line(pt{0, top}, pt{w, top}, 2*m.k, inkColour)
+	ys := make([]float64, len(lines)) // the baselines
 	y := top + m.pad + 16*m.k
-	for _, l := range lines {
-		x := m.pad
-		face := fs.legend
-		if l.bold {
-			face = fs.legendBold
-		}
-		for _, it := range l.items {
-			if it.icon != nil {
-				it.icon(c, pt{x, y - 14*m.k}, m.k)
-				x += m.iconW + 4*m.k
-			}
-			x = c.textLeft(face, it.text, pt{x, y}, inkColour) + m.gap
-		}
+	for i := range lines {
+		ys[i] = y
 		y += m.lead
+	}
+	if drawn, ok := linesDrawn(c, lines, ys, fs, m); ok {
+		for i, b := range drawn {
+			top, _ := lineBand(ys[i], m)
+			b.copyTo(c, top)
+		}
+		return
+	}
+	for i, l := range lines {
+		drawLine(c, l, ys[i], fs, m)
 	}
 }
 
-func swatch(col color.RGBA) func(*canvas, pt, float64) {
-	return func(c *canvas, p pt, k float64) { c.fill(iconBox(p, k, 0), col) }
+// lineBand are the rows of the line whose baseline is at y: a lead's
+// height, from 15 k above the baseline, where its icons and text lie.
+func lineBand(y float64, m metrics) (top, bottom int) {
+	return int(math.Round(y - 15*m.k)), int(math.Round(y + 7*m.k))
+}
+
+// drawLine draws a line of the legend with its baseline at y.
+func drawLine(c *canvas, l legendLine, y float64, fs *faces, m metrics) {
+	x := m.pad
+	face := fs.legend
+	if l.bold {
+		face = fs.legendBold
+	}
+	for _, it := range l.items {
+		if it.icon.draw != nil {
+			it.icon.draw(c, pt{x, y - 14*m.k}, m.k)
+			x += m.iconW + 4*m.k
+		}
+		x = c.textLeft(face, it.text, pt{x, y}, inkColour) + m.gap
+	}
+}
+
+func swatch(col color.RGBA) icon {
+	return icon{func(c *canvas, p pt, k float64) { c.fill(iconBox(p, k, 0), col) }, fmt.Sprint("swatch ", col)}
 }
 
 // iconBox is the icon's square, inset by d of its 18 units.
@@ -386,8 +418,8 @@ func iconBox(p pt, k, d float64) []pt {
 
 // terrainIcon is a small hex of the terrain with its symbol, level
 // levels high.
-func terrainIcon(t string, level int) func(*canvas, pt, float64) {
-	return func(c *canvas, p pt, k float64) {
+func terrainIcon(t string, level int) icon {
+	return icon{key: fmt.Sprint("terrain ", t, level), draw: func(c *canvas, p pt, k float64) {
 		s := 11 * k
 		centre := p.add(pt{12 * k, 10 * k})
 		l := &layout{size: s}
@@ -400,19 +432,19 @@ func terrainIcon(t string, level int) func(*canvas, pt, float64) {
 			st.symbol(c, centre.add(pt{0, -s * 0.3}), s)
 		}
 		c.outline(corners, 1, hexEdge)
-	}
+	}}
 }
 
 // featureIcon is a hexside feature along a sample hexside.
-func featureIcon(f string) func(*canvas, pt, float64) {
-	return func(c *canvas, p pt, k float64) {
+func featureIcon(f string) icon {
+	return icon{key: "feature " + f, draw: func(c *canvas, p pt, k float64) {
 		drawFeature(c, f, p.add(pt{3 * k, 12 * k}), p.add(pt{21 * k, 12 * k}), p.add(pt{12 * k, 0}), 14*k)
-	}
+	}}
 }
 
 // counterIcon is a small counter facing up, its stripe on top.
-func counterIcon(fill, stripeCol color.RGBA, status engine.Status) func(*canvas, pt, float64) {
-	return func(c *canvas, p pt, k float64) {
+func counterIcon(fill, stripeCol color.RGBA, status engine.Status) icon {
+	return icon{key: fmt.Sprint("counter ", fill, stripeCol, status), draw: func(c *canvas, p pt, k float64) {
 		sq := square{p.add(pt{12 * k, 10 * k}), unit(90), 9 * k}
 		c.fill(sq.poly(1), counterEdge)
 		c.fill(sq.poly(0.9), fill)
@@ -420,47 +452,59 @@ func counterIcon(fill, stripeCol color.RGBA, status engine.Status) func(*canvas,
 		if status == engine.Disordered {
 			hatch(c, sq, shade(fill, 0.9))
 		}
-	}
+	}}
 }
 
-func leaderIcon(edge color.RGBA) func(*canvas, pt, float64) {
-	return func(c *canvas, p pt, k float64) {
+func leaderIcon(edge color.RGBA) icon {
+	return icon{key: fmt.Sprint("leader ", edge), draw: func(c *canvas, p pt, k float64) {
 		c.fill(iconBox(p, k, 3), edge)
 		c.fill(iconBox(p, k, 5), shade(sideColours[0], 0.7))
-	}
+	}}
 }
 
-func flagIcon(c *canvas, p pt, k float64) { drawFlag(c, p.add(pt{8 * k, 2 * k}), 36*k, sideColours[0]) }
+// The icons of a kind alone.
+var (
+	flagIcon      = icon{drawFlagIcon, "flag"}
+	noRetreatIcon = icon{drawNoRetreatIcon, "no retreat"}
+	bombardIcon   = icon{drawBombardIcon, "bombard"}
+	ringIcon      = icon{drawRingIcon, "ring"}
+	ghostIcon     = icon{drawGhostIcon, "ghost"}
+	tagIcon       = icon{drawTagIcon, "tag"}
+)
 
-// noRetreatIcon is the NR badge a unit under No Retreat wears.
-func noRetreatIcon(c *canvas, p pt, k float64) {
+func drawFlagIcon(c *canvas, p pt, k float64) {
+	drawFlag(c, p.add(pt{8 * k, 2 * k}), 36*k, sideColours[0])
+}
+
+// drawNoRetreatIcon is the NR badge a unit under No Retreat wears.
+func drawNoRetreatIcon(c *canvas, p pt, k float64) {
 	centre := p.add(pt{12 * k, 10 * k})
 	c.disc(centre, 8*k, counterEdge)
 	c.disc(centre, 6.5*k, rgb(0xffffff))
 }
 
-// bombardIcon is the Bombard's box.
-func bombardIcon(c *canvas, p pt, k float64) {
+// drawBombardIcon is the Bombard's box.
+func drawBombardIcon(c *canvas, p pt, k float64) {
 	c.fill(iconBox(p, k, 3), shade(sideColours[0], 0.7))
 	c.fill(iconBox(p, k, 4.5), rgb(0xffffff))
 }
 
-func ringIcon(c *canvas, p pt, k float64) {
+func drawRingIcon(c *canvas, p pt, k float64) {
 	l := &layout{size: 10 * k}
 	c.outline(l.cornersAt(p.add(pt{12 * k, 10 * k}), 0.9), 2.5*k, ringColour)
 }
 
 // arrowIcon is a short arrow of a kind, left to right.
-func arrowIcon(kind MarkKind) func(*canvas, pt, float64) {
-	return func(c *canvas, p pt, k float64) {
+func arrowIcon(kind MarkKind) icon {
+	return icon{key: fmt.Sprint("arrow ", kind), draw: func(c *canvas, p pt, k float64) {
 		st := arrowStyles[kind]
 		size := 16 * k
 		from, tip := p.add(pt{0, 10 * k}), p.add(pt{24 * k, 10 * k})
 		drawArrow(c, arrowShape{kind: kind, shaft: []pt{from, tip}, head: head(tip, pt{1, 0}, size*0.4)}, st, size)
-	}
+	}}
 }
 
-func ghostIcon(c *canvas, p pt, k float64) {
+func drawGhostIcon(c *canvas, p pt, k float64) {
 	sq := square{p.add(pt{12 * k, 10 * k}), unit(90), 9 * k}
 	c.fill(sq.poly(1), ghostInk)
 	c.fill(sq.poly(0.9), shade(sideColours[1], 1.72))
@@ -468,7 +512,7 @@ func ghostIcon(c *canvas, p pt, k float64) {
 	c.line(sq.at(0.8, -0.8), sq.at(-0.8, 0.8), 2*k, ghostInk)
 }
 
-func tagIcon(c *canvas, p pt, k float64) {
+func drawTagIcon(c *canvas, p pt, k float64) {
 	c.fill(iconBox(p, k, 2), tagInk)
 	c.fill(iconBox(p, k, 3.5), tagFill)
 }

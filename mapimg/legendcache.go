@@ -1,0 +1,150 @@
+package mapimg
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+)
+
+// The legend is half of a mail's picture, and most of its lines are the
+// same from one map to the next (the armies' colours, the Commands'
+// stripes, the terrain): drawing their text and icons was a fifth of a
+// map's drawing. Each line is drawn on paper in a band of rows of its own
+// (lineBand), as the legend draws it in place, and kept by everything its
+// pixels depend on: the legend's scale, where the baseline falls in the
+// band's first row, and the line's text and icons. A line from the cache
+// is then the same pixels as one drawn afresh (TestCachesSamePixels).
+// Kept lines are trimmed to the columns they use: a line is drawn alike
+// in any image wide enough for it.
+
+// bandCacheMax bounds the pixels the cache keeps (bytes); it is emptied
+// when full. A battle's maps use a few hundred lines at most.
+const bandCacheMax = 32 << 20
+
+// noLegendCache turns the cache off: the lines are drawn in place (for
+// tests: the uncached path).
+var noLegendCache bool
+
+// band is a line drawn: w × h pixels, paper to their right. fits is
+// false for a line that drew outside its rows, which no band can hold.
+type band struct {
+	w, h int
+	pix  []byte
+	fits bool
+}
+
+var bands = struct {
+	sync.RWMutex
+	m     map[string]*band
+	bytes int
+}{m: map[string]*band{}}
+
+// linesDrawn are the bands of the legend's lines, whose baselines are
+// ys, from the cache or drawn now; false when they cannot be copied onto
+// c as they would be drawn on it: the cache is off, a band is not within
+// c, or a line does not keep to its band (the legend is then drawn in
+// place, lines over lines).
+func linesDrawn(c *canvas, lines []legendLine, ys []float64, fs *faces, m metrics) ([]*band, bool) {
+	if noLegendCache {
+		return nil, false
+	}
+	w := c.img.Rect.Dx()
+	out := make([]*band, len(lines))
+	for i, l := range lines {
+		top, bottom := lineBand(ys[i], m)
+		if top < 0 || bottom > c.img.Rect.Dy() {
+			return nil, false
+		}
+		key := bandKey(l, m, ys[i]-float64(top))
+		bands.RLock()
+		b := bands.m[key]
+		bands.RUnlock()
+		if b == nil || b.w >= w {
+			b = drawnBand(w, bottom-top, l, ys[i]-float64(top), fs, m)
+			if b.w < w {
+				keepBand(key, b)
+			}
+		}
+		if !b.fits {
+			return nil, false
+		}
+		out[i] = b
+	}
+	return out, true
+}
+
+// drawnBand draws a line on paper in a band w pixels wide and h high, its
+// baseline at y, with room above and below to see whether it keeps to
+// the band, and trims it to the columns it drew on. A line that reaches
+// the band's last column is not trimmed: it may have been cut there (and
+// is not kept).
+func drawnBand(w, h int, l legendLine, y float64, fs *faces, m metrics) *band {
+	room := int(math.Ceil(8 * m.k))
+	bc := newCanvas(w, h+2*room)
+	bc.rect(0, 0, float64(w), float64(h+2*room), paper)
+	drawLine(bc, l, y+float64(room), fs, m)
+	bc.done()
+	rows := func(from, to int) []byte { return bc.img.Pix[from*bc.img.Stride : to*bc.img.Stride] }
+	b := &band{h: h, fits: blank(rows(0, room)) && blank(rows(room+h, h+2*room))}
+	for row := room; row < room+h; row++ {
+		px := rows(row, row+1)
+		for x := w - 1; x >= b.w; x-- {
+			if !isPaper(px[4*x:]) {
+				b.w = x + 1
+				break
+			}
+		}
+	}
+	b.pix = make([]byte, 4*b.w*h)
+	for row := range h {
+		copy(b.pix[4*b.w*row:], rows(room+row, room+row+1)[:4*b.w])
+	}
+	return b
+}
+
+func blank(px []byte) bool {
+	for i := 0; i < len(px); i += 4 {
+		if !isPaper(px[i:]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isPaper(px []byte) bool { return px[0] == paper.R && px[1] == paper.G && px[2] == paper.B }
+
+// copyTo copies the band onto c from row top.
+func (b *band) copyTo(c *canvas, top int) {
+	for row := range b.h {
+		at := c.img.PixOffset(0, top+row)
+		copy(c.img.Pix[at:at+4*b.w], b.pix[4*b.w*row:4*b.w*(row+1)])
+	}
+}
+
+// keepBand keeps a band drawn.
+func keepBand(key string, b *band) {
+	bands.Lock()
+	defer bands.Unlock()
+	if bands.m[key] != nil {
+		return
+	}
+	if bands.bytes+len(b.pix) > bandCacheMax {
+		clear(bands.m)
+		bands.bytes = 0
+	}
+	bands.m[key] = b
+	bands.bytes += len(b.pix)
+}
+
+// bandKey is everything the pixels of a line's band depend on: the
+// legend's scale (its faces and sizes), the baseline's place in the
+// band, and each item's icon and text.
+func bandKey(l legendLine, m metrics, y float64) string {
+	var k strings.Builder
+	fmt.Fprintf(&k, "%x %x %v", m.k, y, l.bold)
+	for _, it := range l.items {
+		fmt.Fprintf(&k, "\x00%s\x00%s", it.icon.key, it.text)
+	}
+	return k.String()
+}
