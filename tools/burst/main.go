@@ -31,6 +31,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -418,9 +419,14 @@ func (h *herald) exited() bool {
 }
 
 // stop ends herald serve (SIGTERM, a graceful stop) and returns the CPU
-// time it used and its largest resident memory.
+// time it used and its largest resident memory: its own, read from
+// /proc before it ends. (The rusage of a child started by fork and exec
+// can report its parent's: Linux keeps the larger of the memory before
+// the exec and after, and here that is this process, which holds every
+// mail of a first run's rounds.)
 func (h *herald) stop() (user, sys time.Duration, maxRSS int64) {
 	if !h.exited() {
+		maxRSS = peakRSS(h.cmd.Process.Pid)
 		h.cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-h.done:
@@ -430,12 +436,25 @@ func (h *herald) stop() (user, sys time.Duration, maxRSS int64) {
 		}
 	}
 	if ps := h.cmd.ProcessState; ps != nil {
-		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-			maxRSS = ru.Maxrss << 10 // kilobytes on Linux
-		}
 		return ps.UserTime(), ps.SystemTime(), maxRSS
 	}
 	return 0, 0, 0
+}
+
+// peakRSS is a process's largest resident memory so far (VmHWM), 0 if
+// it cannot be read.
+func peakRSS(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 // waitLog waits until herald's log holds s.
