@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -180,14 +181,24 @@ func (w *world) play(seen map[string]bool, dup bool) int {
 
 // replies are the players' answers to their new mail, not yet sent.
 func (w *world) replies(seen map[string]bool) [][]byte {
+	return w.repliesAfter(seen, nil)
+}
+
+// repliesAfter is replies reading, when last is set, only the mails after
+// the last UID it holds for the player, and moving it on: a benchmark of
+// many rounds reads each mail once, not every round all of them.
+func (w *world) repliesAfter(seen map[string]bool, last map[string]uint32) [][]byte {
 	w.t.Helper()
 	var out [][]byte
 	for name, ap := range w.players {
-		msgs, err := w.emb.Messages(name, "INBOX")
+		msgs, err := w.emb.MessagesAfter(name, "INBOX", last[name])
 		if err != nil {
 			w.t.Fatal(err)
 		}
 		for _, m := range msgs {
+			if last != nil {
+				last[name] = m.UID
+			}
 			key := name + "/" + messageIDOf(m.Raw)
 			if seen[key] {
 				continue
@@ -396,7 +407,8 @@ func (w *world) checkGameOf(id, english, french string, sent int) {
 }
 
 func messageIDOf(raw []byte) string {
-	for _, l := range strings.Split(string(raw), "\r\n") {
+	header, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
+	for _, l := range strings.Split(string(header), "\r\n") {
 		if v, ok := strings.CutPrefix(l, "Message-Id: "); ok {
 			return strings.Trim(v, "<>")
 		}

@@ -435,11 +435,17 @@ func (m StoredMessage) HasFlag(flag string) bool {
 // changing their flags. It reads through the server's own IMAP port, so the
 // server must be started. It is meant for tests and for `herald demo`.
 func (e *Embedded) Messages(user, mailbox string) ([]StoredMessage, error) {
+	return e.MessagesAfter(user, mailbox, 0)
+}
+
+// MessagesAfter is Messages of the messages whose UID is after uid: a
+// test that answers mails as they come reads each once.
+func (e *Embedded) MessagesAfter(user, mailbox string, uid uint32) ([]StoredMessage, error) {
 	u := e.lookupRcpt(user)
 	if u == nil {
 		return nil, fmt.Errorf("mailbox: messages of %q: no such local user", user)
 	}
-	return readMailbox(context.Background(), e.IMAPAddr(), u.name, u.password, mailbox)
+	return readMailboxAfter(context.Background(), e.IMAPAddr(), u.name, u.password, mailbox, uid)
 }
 
 // lookupRcpt finds the local user for an address: "name", "name@domain" or

@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -113,5 +114,29 @@ func TestEmbeddedFixedPortsAndRestart(t *testing.T) {
 	}
 	if err := e.Deliver("nobody", []byte("x")); err == nil {
 		t.Error("Deliver to an unknown user succeeded")
+	}
+}
+
+// MessagesAfter reads the messages after a UID only, none when it is the
+// last (though UID n:* names the last message whatever n).
+func TestEmbeddedMessagesAfter(t *testing.T) {
+	e := newEmbedded(t, nil)
+	for i := range 3 {
+		if err := e.Deliver(testUser, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := e.Messages(testUser, "INBOX")
+	if err != nil || len(all) != 3 {
+		t.Fatalf("Messages: %d, %v", len(all), err)
+	}
+	for i, m := range all {
+		after, err := e.MessagesAfter(testUser, "INBOX", m.UID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after) != 2-i || len(after) > 0 && after[0].UID != all[i+1].UID {
+			t.Errorf("after UID %d: %d messages, want %d from UID %d", m.UID, len(after), 2-i, all[min(i+1, 2)].UID)
+		}
 	}
 }

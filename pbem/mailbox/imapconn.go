@@ -72,6 +72,11 @@ func dialIMAP(ctx context.Context, addr string, sec Security, tlsCfg *tls.Config
 // readMailbox logs in, EXAMINEs mailbox (read-only, so \Seen is untouched)
 // and returns every message with its flags and raw bytes, in UID order.
 func readMailbox(ctx context.Context, addr, user, pass, mailbox string) ([]StoredMessage, error) {
+	return readMailboxAfter(ctx, addr, user, pass, mailbox, 0)
+}
+
+// readMailboxAfter is readMailbox of the messages whose UID is after uid.
+func readMailboxAfter(ctx context.Context, addr, user, pass, mailbox string, uid uint32) ([]StoredMessage, error) {
 	sec, _, err := parseSecurity("read mailbox", "", addr, false)
 	if err != nil {
 		return nil, err
@@ -91,7 +96,9 @@ func readMailbox(ctx context.Context, addr, user, pass, mailbox string) ([]Store
 	var out []StoredMessage
 	if sel.NumMessages > 0 {
 		body := &imap.FetchItemBodySection{Peek: true}
-		bufs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: 0}}, &imap.FetchOptions{
+		// UID n:* names the last message even when its UID is below n
+		// (RFC 9051 6.4.4): those at or before uid are left out below.
+		bufs, err := c.Fetch(imap.UIDSet{{Start: imap.UID(uid + 1), Stop: 0}}, &imap.FetchOptions{
 			UID: true, Flags: true, InternalDate: true,
 			BodySection: []*imap.FetchItemBodySection{body},
 		}).Collect()
@@ -99,6 +106,9 @@ func readMailbox(ctx context.Context, addr, user, pass, mailbox string) ([]Store
 			return nil, fmt.Errorf("mailbox: read %q: fetch: %w", mailbox, err)
 		}
 		for _, b := range bufs {
+			if uint32(b.UID) <= uid {
+				continue
+			}
 			m := StoredMessage{UID: uint32(b.UID), InternalDate: b.InternalDate, Raw: b.FindBodySection(body)}
 			for _, f := range b.Flags {
 				m.Flags = append(m.Flags, string(f))
