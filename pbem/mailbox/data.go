@@ -37,30 +37,37 @@ func data(c *smtp.Client, raw []byte) error {
 // text ends with a line break and a line of a dot. DotWriter's one
 // quirk is kept: a carriage return after another that a line feed did
 // not follow counts as data, so a line feed after an even run of them
-// gets its own.
+// gets its own. The lines that need nothing (a composed mail's all) are
+// written in one piece, which a large mail passes through w's buffer.
 func writeData(w *bufio.Writer, raw []byte) error {
 	end := "\r\n.\r\n" // for an empty text, as DotWriter ends one
-	for len(raw) > 0 {
-		if raw[0] == '.' {
-			w.WriteByte('.')
-		}
-		line := raw
-		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
-			line, end = raw[:i], ".\r\n"
+	from := 0          // raw[from:at] is written as it is
+	for at := 0; at < len(raw); {
+		line, next := raw[at:], len(raw) // the line without its line feed
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line, next, end = line[:i], at+i+1, ".\r\n"
 		} else if oddCRs(line) {
 			end = "\n.\r\n"
 		} else {
 			end = "\r\n.\r\n"
 		}
-		w.Write(line)
-		if len(line) < len(raw) {
-			if !oddCRs(line) {
+		dot := len(line) > 0 && line[0] == '.'
+		bareLF := next > at+len(line) && !oddCRs(line)
+		if dot || bareLF {
+			w.Write(raw[from:at])
+			if dot {
+				w.WriteByte('.')
+			}
+			w.Write(line)
+			if bareLF {
 				w.WriteByte('\r')
 			}
-			w.WriteByte('\n')
+			w.Write(raw[at+len(line) : next])
+			from = next
 		}
-		raw = raw[min(len(line)+1, len(raw)):]
+		at = next
 	}
+	w.Write(raw[from:])
 	w.WriteString(end)
 	return w.Flush()
 }
