@@ -11,7 +11,7 @@ import (
 // very bytes go-mail's Client.Data would: its writer is net/textproto's
 // DotWriter, which looks at every byte on its own, about 1.8 ms of CPU
 // for a mail with a map (docs/performance.md); writeData writes the same
-// a line at a time. The Sender uses its connection from one goroutine,
+// bytes looking at lines. The Sender uses its connection from one goroutine,
 // so go-mail's lock around the exchange is not needed.
 func data(c *smtp.Client, raw []byte) error {
 	id, err := c.Text.Cmd("DATA")
