@@ -214,6 +214,38 @@ func TestQuantizeTransparent(t *testing.T) {
 	}
 }
 
+// A mail's maps (the crop of a block, an army's area) are paletted PNGs
+// whose pixels are near Render's: no channel more than maxShift away,
+// and nine in ten exactly; the whole map without the option stays RGB.
+func TestMailMapsPaletted(t *testing.T) {
+	const maxShift = 64
+	sc, before, after, events := busy(t)
+	for name, opt := range map[string]Options{
+		"mail": ForMail(Marks(sc, before, after, events)),
+		"army": ForArmy(sc, after, 1),
+	} {
+		want, err := Render(sc, after, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := decoded(t, sc, after, opt)
+		if _, ok := got.(*image.Paletted); !ok {
+			t.Fatalf("%s: decoded as %T, not paletted", name, got)
+		}
+		far, moved := differing(got, want, maxShift), differing(got, want, 0)
+		if far > 0 {
+			t.Errorf("%s: %d pixels more than %d from Render's", name, far, maxShift)
+		}
+		if n := want.Bounds().Dx() * want.Bounds().Dy(); moved > n/10 {
+			t.Errorf("%s: %d of %d pixels not Render's", name, moved, n)
+		}
+		t.Logf("%s: %d pixels of %d moved", name, moved, want.Bounds().Dx()*want.Bounds().Dy())
+	}
+	if img := decoded(t, sc, after, Options{}); img.ColorModel() != color.RGBAModel {
+		t.Errorf("the whole map: %T", img)
+	}
+}
+
 // FuzzQuantize: whatever opaque picture it is given, quantize agrees
 // with refQuantize and the paletted PNG decodes to its indices. The
 // fuzzer picks the size and the colours, repeated as on a map; few or

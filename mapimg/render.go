@@ -277,9 +277,10 @@ func ForArmy(sc *engine.Scenario, st *engine.State, side engine.Side) Options {
 
 // ForMail are the options of a mail's map: the area of the marks (of the
 // armies, without marks) and a hex around it, drawn for a phone; as tall
-// as it needs, and at most 1100 pixels wide before its hexes shrink.
+// as it needs, and at most 1100 pixels wide before its hexes shrink;
+// written with a palette, for a mail a third the size.
 func ForMail(marks []Mark) Options {
-	return Options{Marks: marks, Crop: true, Margin: 1, HexSize: 64, Phone: true, MaxWidth: 1100, MaxHeight: 3000}
+	return Options{Marks: marks, Crop: true, Margin: 1, HexSize: 64, Phone: true, MaxWidth: 1100, MaxHeight: 3000, Palette: true}
 }
 
 // fit shrinks the hexes until the map and a legend reserve pixels high

@@ -74,8 +74,9 @@ func BenchmarkRoundTrip(b *testing.B) {
 }
 
 // BenchmarkComposeWithMap composes a result mail with its map: text, HTML
-// and a 430 KiB inline PNG (the size of the busy block's crop), as the
-// outbox does for every reply with maps (issue 17).
+// and a 430 KiB inline PNG (the size of the busy block's crop in RGB;
+// with its palette it is 175 KiB, and composing scales with the bytes), as
+// the outbox does for every reply with maps (issue 17).
 //
 //	go test -run '^$' -bench ComposeWithMap -benchmem ./pbem/mailbox/
 func BenchmarkComposeWithMap(b *testing.B) {
