@@ -65,11 +65,15 @@ func quantize(img *image.RGBA, pix []byte) (*image.Paletted, bool) {
 	for i, c := range pal {
 		p.Palette[i] = color.RGBA{byte(c), byte(c >> 8), byte(c >> 16), 0xff}
 	}
+	mid := w * h // where the second half's indices start
+	if halves == 2 {
+		mid = w * (h / 2)
+	}
 	both(halves, func(i int) {
 		if i == 0 {
-			t.writeRuns(index, nil, p.Pix)
+			t.writeRuns(index, nil, p.Pix[:mid])
 		} else {
-			ts[1].writeRuns(index, ids, p.Pix[w*(h/2):])
+			ts[1].writeRuns(index, ids, p.Pix[mid:])
 		}
 	})
 	return p, true
@@ -281,8 +285,9 @@ func (t *colourTable) merge(u *colourTable) []uint32 {
 	return ids
 }
 
-// writeRuns writes the runs' palette indices to pix: index by the
-// colours' numbers, or by their numbers in ids.
+// writeRuns writes the runs' palette indices to pix, which they fill:
+// index by the colours' numbers, or by their numbers in ids. A short run
+// is one word's store, not a loop whose end the branch cannot foresee.
 func (t *colourTable) writeRuns(index []byte, ids []uint32, pix []byte) {
 	at := 0
 	for _, r := range t.runs {
@@ -290,7 +295,11 @@ func (t *colourTable) writeRuns(index []byte, ids []uint32, pix []byte) {
 		if ids != nil {
 			id = ids[id]
 		}
-		fill(pix[at:at+n], index[id])
+		if n <= 8 && at+8 <= len(pix) { // a word, its excess written over by the runs after
+			binary.LittleEndian.PutUint64(pix[at:], uint64(index[id])*0x0101010101010101)
+		} else {
+			fill(pix[at:at+n], index[id])
+		}
 		at += n
 	}
 }
