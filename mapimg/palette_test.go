@@ -295,3 +295,16 @@ func TestAdlerBytes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkQuantize is the quantizer alone on the busy block's crop.
+func BenchmarkQuantize(b *testing.B) {
+	sc, before, after, events := busy(b)
+	img, err := Render(sc, after, ForMail(Marks(sc, before, after, events)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pix := make([]byte, len(img.Pix)/4)
+	for b.Loop() {
+		quantize(img, pix)
+	}
+}
