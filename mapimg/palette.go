@@ -45,7 +45,9 @@ func quantize(img *image.RGBA, pix []byte) (*image.Paletted, bool) {
 	})
 	defer func() {
 		for _, t := range ts[:halves] {
-			tablePool.Put(t)
+			if len(t.keys) <= 1<<17 { // not one grown by a picture of a million colours
+				tablePool.Put(t)
+			}
 		}
 	}()
 	t := ts[0]
