@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"image/png"
 	"math/bits"
 	"slices"
@@ -12,19 +13,31 @@ import (
 )
 
 // encodePNG writes an opaque image as an 8-bit RGB PNG, the format
-// image/png chooses for it, compressed for maps rather than for any
-// image: the rows are left unfiltered and each run of bytes is matched
-// against the pixel to its left and the row above only, the two repeats
-// a map of flat colours is made of. That is a quarter of the time of
-// png.Encoder at BestSpeed (which tries five filters on every row and
-// hashes every byte) for a smaller file. The output is a standard PNG,
-// the same bytes for the same image. An image with any transparency
-// (never a map) goes to image/png.
-func encodePNG(img *image.RGBA, period int) ([]byte, error) {
+// image/png chooses for it, or with palette as an 8-bit indexed-colour
+// PNG of its quantized colours (quantize), compressed for maps rather
+// than for any image: the rows are left unfiltered and each run of
+// bytes is matched against the pixel to its left and the row above
+// only, the two repeats a map of flat colours is made of. That is a
+// quarter of the time of png.Encoder at BestSpeed (which tries five
+// filters on every row and hashes every byte) for a smaller file. The
+// output is a standard PNG, the same bytes for the same image. An image
+// with any transparency (never a map) goes to image/png.
+func encodePNG(img *image.RGBA, period int, palette bool) ([]byte, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w == 0 || h == 0 {
 		return stdPNG(img)
+	}
+	src := rgbRows(img)
+	var plte []byte
+	if palette {
+		buf := getBuf(&indexPool, w*h)
+		defer indexPool.Put(buf)
+		if p, ok := quantize(img, *buf); ok {
+			*buf = p.Pix
+			src = indexRows(p)
+			plte = plteOf(p.Palette)
+		}
 	}
 	out := getBuf(&outPool, 64<<10)
 	defer outPool.Put(out)
@@ -34,12 +47,18 @@ func encodePNG(img *image.RGBA, period int) ([]byte, error) {
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, RGB; deflate, no filter method, no interlace
+	if plte != nil {
+		ihdr[9] = 3 // 8-bit indices into PLTE
+	}
 	o = chunk(o, "IHDR", ihdr[:])
+	if plte != nil {
+		o = chunk(o, "PLTE", plte)
+	}
 
 	start := len(o)
 	o = append(o, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	o = append(o, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
-	o, sum, ok := compressStrips(o, img, period)
+	o, sum, ok := compressStrips(o, src, period)
 	if !ok {
 		return stdPNG(img)
 	}
@@ -51,7 +70,61 @@ func encodePNG(img *image.RGBA, period int) ([]byte, error) {
 	return bytes.Clone(o), nil
 }
 
-// compressStrips appends the deflate stream of img's rows to o and
+// rows are the pixels a deflater compresses: size bytes each in pix, of
+// which the first bpp are written; an RGBA pixel is 4 bytes, its RGB
+// written; a palette index 1, written.
+type rows struct {
+	pix          []byte
+	stride, w, h int
+	size, bpp    int
+}
+
+func rgbRows(img *image.RGBA) rows {
+	b := img.Bounds()
+	return rows{img.Pix[img.PixOffset(b.Min.X, b.Min.Y):], img.Stride, b.Dx(), b.Dy(), 4, 3}
+}
+
+func indexRows(p *image.Paletted) rows {
+	b := p.Bounds()
+	return rows{p.Pix[p.PixOffset(b.Min.X, b.Min.Y):], p.Stride, b.Dx(), b.Dy(), 1, 1}
+}
+
+// row is the pixels of row y.
+func (r rows) row(y int) []byte {
+	o := y * r.stride
+	return r.pix[o : o+r.size*r.w : o+r.size*r.w]
+}
+
+// pixel is the pixel at x of a row, as a number.
+func (r rows) pixel(row []byte, x int) uint32 {
+	if r.size == 1 {
+		return uint32(row[x])
+	}
+	return pixel(row, x)
+}
+
+// repeat is pixel c filling a word, for sameRun.
+func (r rows) repeat(c uint32) uint64 {
+	if r.size == 1 {
+		return uint64(c) * 0x0101010101010101
+	}
+	return uint64(c) | uint64(c)<<32
+}
+
+// rowLen is the bytes of a row in the stream, its filter byte included.
+func (r rows) rowLen() int { return 1 + r.bpp*r.w }
+
+// plteOf is the PLTE chunk's data of a palette: RGB triples.
+func plteOf(pal color.Palette) []byte {
+	b := make([]byte, 0, 3*len(pal))
+	for _, c := range pal {
+		rgba := c.(color.RGBA)
+		b = append(b, rgba.R, rgba.G, rgba.B)
+	}
+	return b
+}
+
+// compressStrips appends the deflate stream of the rows to o and
 // reports its Adler-32. The rows are cut into strips compressed at once
 // on the cores there are, each strip's blocks ending on a whole byte
 // (an empty stored block, as a zlib sync flush writes) so that their
@@ -59,9 +132,9 @@ func encodePNG(img *image.RGBA, period int) ([]byte, error) {
 // reach back into the one before, which is already in the stream when
 // the decoder gets there. The strips depend on the image's size only,
 // so the bytes do not depend on the machine.
-func compressStrips(o []byte, img *image.RGBA, period int) ([]byte, uint32, bool) {
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	n := strips(w, h)
+func compressStrips(o []byte, src rows, period int) ([]byte, uint32, bool) {
+	h := src.h
+	n := strips(src.w, h)
 	parts := make([]deflater, n)
 	parts[0].out = o
 	var wg sync.WaitGroup
@@ -74,7 +147,7 @@ func compressStrips(o []byte, img *image.RGBA, period int) ([]byte, uint32, bool
 			defer func() { *buf = p.out }()
 		}
 		y0, y1 := h*i/n, h*(i+1)/n
-		compress := func() { p.ok = p.compress(img, period, y0, y1, i == n-1) }
+		compress := func() { p.ok = p.compress(src, period, y0, y1, i == n-1) }
 		if i == 0 {
 			compress()
 		} else {
@@ -89,7 +162,7 @@ func compressStrips(o []byte, img *image.RGBA, period int) ([]byte, uint32, bool
 			return nil, 0, false
 		}
 		o = append(o, parts[i].out...)
-		sum = sum.join(parts[i].sum, uint64(h*(i+1)/n-h*i/n)*uint64(1+3*w))
+		sum = sum.join(parts[i].sum, uint64(h*(i+1)/n-h*i/n)*uint64(src.rowLen()))
 	}
 	return o, sum.sum(), parts[0].ok
 }
@@ -129,8 +202,9 @@ func (encoderPool) Get() *png.EncoderBuffer {
 }
 func (encoderPool) Put(b *png.EncoderBuffer) { stdEncoders.Put(b) }
 
-// outPool holds the scratch buffers the PNGs are written in.
-var outPool sync.Pool
+// outPool holds the scratch buffers the PNGs are written in; indexPool
+// the palette indices of their pixels.
+var outPool, indexPool sync.Pool
 
 func getBuf(p *sync.Pool, n int) *[]byte {
 	if b, ok := p.Get().(*[]byte); ok && cap(*b) >= n {
@@ -173,48 +247,49 @@ const (
 	windowSize  = 32768
 )
 
-// compress writes the rows y0 to y1 of img, unfiltered RGB, as deflate
-// blocks, the last of the stream if last, otherwise ending on a byte;
-// each run of pixels as one match: of the pixel to its left, of the one
-// above (a run that reaches the end of a row goes on into the next, the
-// rows' filter bytes being equal), or of the one period pixels to the
-// left (the same place in the hex grid's next pair of columns), the
-// longest winning, the left one on a tie (the shortest distance code).
-// It reports false for an image that is not opaque: every pixel is
+// compress writes the rows y0 to y1, unfiltered, as deflate blocks,
+// the last of the stream if last, otherwise ending on a byte; each run
+// of pixels as one match: of the pixel to its left, of the one above (a
+// run that reaches the end of a row goes on into the next, the rows'
+// filter bytes being equal), or of the one period pixels to the left
+// (the same place in the hex grid's next pair of columns), the longest
+// winning, the left one on a tie (the shortest distance code). It
+// reports false for RGBA pixels that are not opaque: every pixel is
 // either written or equal to one written before, so checking the ones
 // written checks them all.
-func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool {
-	b := img.Bounds()
-	w := b.Dx()
-	rowLen := 1 + 3*w
+func (e *deflater) compress(src rows, period, y0, y1 int, last bool) bool {
+	w, sz, bpp := src.w, src.size, src.bpp
+	rowLen := src.rowLen()
 	up := rowLen <= windowSize
-	if period <= 1 || 3*period > windowSize || period >= w {
+	if period <= 1 || bpp*period > windowSize || period >= w {
 		period = 0
 	}
 	toks := getToks()
 	defer tokPool.Put(toks)
 	e.toks = (*toks)[:0]
-	e.dists = [3]int{3, rowLen, 3 * period}
+	e.dists = [3]int{bpp, rowLen, bpp * period}
 	var cur run
 	e.sum = adler{s1: 1}
 	for y := y0; y < y1; y++ {
-		at := img.PixOffset(b.Min.X, b.Min.Y+y)
-		row := img.Pix[at : at+4*w : at+4*w]
+		row := src.row(y)
 		var above []byte
 		if y > 0 && up {
-			above = img.Pix[at-img.Stride : at-img.Stride+4*w : at-img.Stride+4*w]
+			above = src.row(y - 1)
 		}
 		x := 0
-		if above != nil { // the filter byte, as the one above
+		if above != nil {
+			x = eqRun(row, above, sz)
+		}
+		// The filter byte and the pixels as the ones above, as a match
+		// going on from the row before, or a new one of 3 bytes or more.
+		if above != nil && (cur.dist == rowLen || 1+bpp*x >= 3) {
 			if cur.dist != rowLen {
 				e.flush(&cur)
 				cur.dist = rowLen
 			}
-			cur.n++
-			k := eqRun(row, above)
-			cur.n += 3 * k
-			x = k
+			cur.n += 1 + bpp*x
 		} else {
+			x = 0
 			e.flush(&cur)
 			e.literal(0)
 		}
@@ -227,41 +302,37 @@ func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool
 			// the best so far stopped, tried first (here, before a call:
 			// on an anti-aliased edge, none matches).
 			k, d := 0, 0
-			if x > 0 && pixel(row, x) == pixel(row, x-1) {
-				k, d = sameRun(row[4*x:], pixel(row, x)), 3
+			if c := src.pixel(row, x); x > 0 && c == src.pixel(row, x-1) {
+				k, d = sameRun(row[sz*x:], src.repeat(c), sz), bpp
 			}
-			if above != nil && x+k < w && pixel(row, x+k) == pixel(above, x+k) {
-				if ku := eqRun(row[4*x:], above[4*x:]); ku > k {
+			if above != nil && x+k < w && src.pixel(row, x+k) == src.pixel(above, x+k) {
+				if ku := eqRun(row[sz*x:], above[sz*x:], sz); ku > k {
 					k, d = ku, rowLen
 				}
 			}
-			if period > 0 && x >= period && x+k < w && pixel(row, x+k) == pixel(row, x+k-period) {
-				if kp := eqRun(row[4*x:], row[4*(x-period):4*(w-period)]); kp > k {
-					k, d = kp, 3*period
+			if period > 0 && x >= period && x+k < w && src.pixel(row, x+k) == src.pixel(row, x+k-period) {
+				if kp := eqRun(row[sz*x:], row[sz*(x-period):sz*(w-period)], sz); kp > k {
+					k, d = kp, bpp*period
 				}
 			}
-			if k == 0 {
-				p := row[4*x : 4*x+4]
-				if p[3] != 0xff {
+			if bpp*k < 3 { // a match is 3 bytes or more
+				if !e.pixelLiteral(row[sz*x : sz*x+sz]) {
 					return false
-				}
-				e.toks = append(e.toks, litToken(p[0], uint32(p[1]), uint32(p[2])))
-				e.lit[p[0]]++
-				e.lit[p[1]]++
-				e.lit[p[2]]++
-				if len(e.toks) >= blockTokens {
-					e.block(false)
 				}
 				x++
 				continue
 			}
-			cur = run{dist: d, n: 3 * k}
+			cur = run{dist: d, n: bpp * k}
 			x += k
 		}
 		if cur.dist != rowLen {
 			e.flush(&cur)
 		}
-		e.sum.row(row)
+		if sz == 1 {
+			e.sum.bytes(row)
+		} else {
+			e.sum.row(row)
+		}
 	}
 	e.flush(&cur)
 	e.block(last)
@@ -275,6 +346,27 @@ func (e *deflater) compress(img *image.RGBA, period, y0, y1 int, last bool) bool
 	}
 	if !last {
 		e.out = append(e.out, 0, 0, 0xff, 0xff) // LEN 0, NLEN
+	}
+	return true
+}
+
+// pixelLiteral writes a pixel as literals: a palette index, or the RGB
+// of an opaque RGBA pixel (one token of three); false for a pixel not
+// opaque.
+func (e *deflater) pixelLiteral(p []byte) bool {
+	if len(p) == 1 {
+		e.literal(p[0])
+		return true
+	}
+	if p[3] != 0xff {
+		return false
+	}
+	e.toks = append(e.toks, litToken(p[0], uint32(p[1]), uint32(p[2])))
+	e.lit[p[0]]++
+	e.lit[p[1]]++
+	e.lit[p[2]]++
+	if len(e.toks) >= blockTokens {
+		e.block(false)
 	}
 	return true
 }
@@ -334,6 +426,37 @@ func (a *adler) row(px []byte) {
 	a.s1, a.s2 = s1, s2
 }
 
+// bytes sums a row of palette indices, after its filter byte, eight
+// bytes at a time: s1 gains their sum and s2 eight times s1 plus
+// 8·c1 + 7·c2 + … + c8, the sums made in 16-bit lanes as row does.
+func (a *adler) bytes(px []byte) {
+	s1, s2 := a.s1, a.s2
+	s2 += s1 // the filter byte, 0
+	for len(px) > 0 {
+		// Reduced every 32 KiB at most, long before s2 can overflow.
+		n := min(len(px), 32<<10)
+		chunk := px[:n]
+		px = px[n:]
+		for len(chunk) >= 8 {
+			v := binary.LittleEndian.Uint64(chunk)
+			chunk = chunk[8:]
+			e := v & 0x00ff00ff00ff00ff      // c1 c3 c5 c7
+			o := v >> 8 & 0x00ff00ff00ff00ff // c2 c4 c6 c8
+			sum := (e + o) * 0x0001000100010001 >> 48
+			weighted := e*(2|4<<16|6<<32|8<<48)>>48 + o*(1|3<<16|5<<32|7<<48)>>48
+			s2 += 8*s1 + weighted
+			s1 += sum
+		}
+		for _, c := range chunk {
+			s1 += uint64(c)
+			s2 += s1
+		}
+		s1 %= 65521
+		s2 %= 65521
+	}
+	a.s1, a.s2 = s1, s2
+}
+
 // join is the checksum of a's bytes followed by n bytes summed as b
 // (zlib's adler32_combine): each of b's bytes adds to s2 what a's s1
 // already held, less the 1 that b's s1 started at.
@@ -383,12 +506,9 @@ func (a adler) sum() uint32 {
 // run is a match being extended: n bytes at distance dist.
 type run struct{ dist, n int }
 
-// flush writes a run as matches of at most maxMatch bytes; a run of the
-// filter byte alone is a literal.
+// flush writes a run of 3 bytes or more as matches of at most maxMatch
+// bytes.
 func (e *deflater) flush(r *run) {
-	if r.n == 1 {
-		e.literal(0)
-	}
 	for n := r.n; n >= 3; {
 		k := min(n, maxMatch)
 		if n-k > 0 && n-k < 3 {
@@ -427,30 +547,31 @@ func (e *deflater) literal(v byte) {
 	}
 }
 
-// sameRun is how many pixels at the start of px are the colour c.
-func sameRun(px []byte, c uint32) int {
-	cc := uint64(c) | uint64(c)<<32
+// sameRun is how many pixels of size bytes at the start of px are the
+// colour c, given repeated to fill a word.
+func sameRun(px []byte, cc uint64, size int) int {
 	n := 0
 	for ; n+32 <= len(px); n += 32 {
 		x0, x1 := binary.LittleEndian.Uint64(px[n:])^cc, binary.LittleEndian.Uint64(px[n+8:])^cc
 		x2, x3 := binary.LittleEndian.Uint64(px[n+16:])^cc, binary.LittleEndian.Uint64(px[n+24:])^cc
 		if x0|x1|x2|x3 != 0 {
-			return (n + firstDiff(x0, x1, x2, x3)) / 4
+			return (n + firstDiff(x0, x1, x2, x3)) / size
 		}
 	}
 	for ; n+8 <= len(px); n += 8 {
 		if x := binary.LittleEndian.Uint64(px[n:]) ^ cc; x != 0 {
-			return (n + bits.TrailingZeros64(x)/32*4) / 4
+			return (n + bits.TrailingZeros64(x)/8) / size
 		}
 	}
-	if n+4 <= len(px) && binary.LittleEndian.Uint32(px[n:]) == c {
-		n += 4
+	for i := 0; n < len(px) && px[n] == byte(cc>>(8*i)); i++ {
+		n++
 	}
-	return n / 4
+	return n / size
 }
 
-// eqRun is how many pixels at the start of p equal those of q.
-func eqRun(p, q []byte) int {
+// eqRun is how many pixels of size bytes at the start of p equal those
+// of q.
+func eqRun(p, q []byte, size int) int {
 	q = q[:len(p)]
 	n := 0
 	for ; n+32 <= len(p); n += 32 {
@@ -459,21 +580,21 @@ func eqRun(p, q []byte) int {
 		x2 := binary.LittleEndian.Uint64(p[n+16:]) ^ binary.LittleEndian.Uint64(q[n+16:])
 		x3 := binary.LittleEndian.Uint64(p[n+24:]) ^ binary.LittleEndian.Uint64(q[n+24:])
 		if x0|x1|x2|x3 != 0 {
-			return (n + firstDiff(x0, x1, x2, x3)) / 4
+			return (n + firstDiff(x0, x1, x2, x3)) / size
 		}
 	}
 	for ; n+8 <= len(p); n += 8 {
 		if x := binary.LittleEndian.Uint64(p[n:]) ^ binary.LittleEndian.Uint64(q[n:]); x != 0 {
-			return (n + bits.TrailingZeros64(x)/32*4) / 4
+			return (n + bits.TrailingZeros64(x)/8) / size
 		}
 	}
-	if n+4 <= len(p) && binary.LittleEndian.Uint32(p[n:]) == binary.LittleEndian.Uint32(q[n:]) {
-		n += 4
+	for n < len(p) && p[n] == q[n] {
+		n++
 	}
-	return n / 4
+	return n / size
 }
 
-// firstDiff is the offset of the first differing pixel in 32 bytes,
+// firstDiff is the offset of the first differing byte in 32 bytes,
 // given the XOR of their four words (one not 0): found from the bits,
 // not by comparing again, as the end of a run is where a branch goes
 // wrong.
@@ -481,11 +602,11 @@ func firstDiff(x0, x1, x2, x3 uint64) int {
 	n := 0
 	for _, x := range [3]uint64{x0, x1, x2} {
 		if x != 0 {
-			return n + bits.TrailingZeros64(x)/32*4
+			return n + bits.TrailingZeros64(x)/8
 		}
 		n += 8
 	}
-	return n + bits.TrailingZeros64(x3)/32*4
+	return n + bits.TrailingZeros64(x3)/8
 }
 
 func (e *deflater) write(v uint64, n uint) {

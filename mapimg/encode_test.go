@@ -56,7 +56,7 @@ func TestEncodePNG(t *testing.T) {
 		if name == "one pixel" {
 			img.Pix[3] = 0xff
 		}
-		b, err := encodePNG(img, 0)
+		b, err := encodePNG(img, 0, false)
 		if err != nil {
 			t.Fatal(name, err)
 		}
@@ -82,7 +82,7 @@ func TestEncodePNG(t *testing.T) {
 				t.Errorf("%s: %v", name, err)
 			}
 		}
-		if again, _ := encodePNG(img, 0); !bytes.Equal(again, b) {
+		if again, _ := encodePNG(img, 0, false); !bytes.Equal(again, b) {
 			t.Errorf("%s: two encodings differ", name)
 		}
 	}
@@ -94,7 +94,7 @@ func BenchmarkEncodePNG(b *testing.B) {
 	b.Run("custom", func(b *testing.B) {
 		var n int
 		for b.Loop() {
-			p, _ := encodePNG(img, 0)
+			p, _ := encodePNG(img, 0, false)
 			n = len(p)
 		}
 		b.ReportMetric(float64(n), "bytes")
@@ -129,7 +129,7 @@ func FuzzEncodePNG(f *testing.F) {
 				img.Pix[i] = data[(i/4*3+i%4)%len(data)]
 			}
 		}
-		b, err := encodePNG(img, int(period)) // the period of a map's hexes, in pixels
+		b, err := encodePNG(img, int(period), false) // the period of a map's hexes, in pixels
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,20 +201,24 @@ func TestAdlerJoin(t *testing.T) {
 
 // sameRun and eqRun find a run's end wherever it falls in their words,
 // for runs of every length up to past their 32-byte steps, followed by
-// nothing or by a differing pixel and more.
+// nothing or by a differing pixel and more, of RGBA pixels and of
+// palette indices.
 func TestRuns(t *testing.T) {
-	c := []byte{9, 8, 7, 0xff}
-	for n := range 40 {
-		for after := range 3 {
-			p, q := bytes.Repeat(c, n+after), bytes.Repeat(c, n+after)
-			if after > 0 {
-				p[4*n+1]++
-			}
-			if got := sameRun(p, binary.LittleEndian.Uint32(c)); got != n {
-				t.Errorf("sameRun of %d pixels then %d: %d", n, after, got)
-			}
-			if got := eqRun(p, q); got != n {
-				t.Errorf("eqRun of %d pixels then %d: %d", n, after, got)
+	for _, c := range [][]byte{{9, 8, 7, 0xff}, {5}} {
+		size := len(c)
+		word := bytes.Repeat(c, 8/size)
+		for n := range 40 {
+			for after := range 3 {
+				p, q := bytes.Repeat(c, n+after), bytes.Repeat(c, n+after)
+				if after > 0 {
+					p[size*n+size/2]++
+				}
+				if got := sameRun(p, binary.LittleEndian.Uint64(word), size); got != n {
+					t.Errorf("size %d: sameRun of %d pixels then %d: %d", size, n, after, got)
+				}
+				if got := eqRun(p, q, size); got != n {
+					t.Errorf("size %d: eqRun of %d pixels then %d: %d", size, n, after, got)
+				}
 			}
 		}
 	}

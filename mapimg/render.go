@@ -34,6 +34,14 @@ type Options struct {
 	// (crisp on the usual screens) and its legend grows with its width so
 	// that it reads at about 11 pixels.
 	Phone bool
+	// Palette writes the PNG with a palette of 256 colours (an 8-bit
+	// indexed-colour PNG) rather than 8-bit RGB: a map is a third the
+	// bytes, and cheaper to encode, for a mail to carry and a phone to
+	// fetch. A map has thousands of colours, most of them the blends of
+	// anti-aliased edges; those outside the 256 most frequent become the
+	// nearest of them, so a pixel's colour may move to a near one (the
+	// difference cannot be seen at 1:1). Render is not changed by it.
+	Palette bool
 }
 
 // MinHexSize is the smallest hex Render draws: below it the counters'
@@ -200,7 +208,7 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 	c := paint(sc, st, opt, p, *buf)
 	c.done()
 	*buf = c.img.Pix
-	return encodePNG(c.img, period(p.l))
+	return encodePNG(c.img, period(p.l), opt.Palette)
 }
 
 // pixPool holds the pixels PNG draws on.
@@ -269,9 +277,10 @@ func ForArmy(sc *engine.Scenario, st *engine.State, side engine.Side) Options {
 
 // ForMail are the options of a mail's map: the area of the marks (of the
 // armies, without marks) and a hex around it, drawn for a phone; as tall
-// as it needs, and at most 1100 pixels wide before its hexes shrink.
+// as it needs, and at most 1100 pixels wide before its hexes shrink;
+// written with a palette, for a mail a third the size.
 func ForMail(marks []Mark) Options {
-	return Options{Marks: marks, Crop: true, Margin: 1, HexSize: 64, Phone: true, MaxWidth: 1100, MaxHeight: 3000}
+	return Options{Marks: marks, Crop: true, Margin: 1, HexSize: 64, Phone: true, MaxWidth: 1100, MaxHeight: 3000, Palette: true}
 }
 
 // fit shrinks the hexes until the map and a legend reserve pixels high
