@@ -590,10 +590,23 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 		if out[a].Cost != out[b].Cost {
 			return out[a].Cost < out[b].Cost
 		}
-		return out[a].Hex.String() < out[b].Hex.String()
+		return idBefore(out[a].Hex, out[b].Hex)
 	})
 	return out
 }
+
+// idBefore orders hexes as their printed ids ("0705") sort, without
+// printing them: by column, then row, for the hexes of a map (0..99);
+// any other hex is compared by its printed id.
+func idBefore(a, b hex.Hex) bool {
+	if twoDigits(a) && twoDigits(b) {
+		return a.Col < b.Col || a.Col == b.Col && a.Row < b.Row
+	}
+	return a.String() < b.String()
+}
+
+// twoDigits is whether both halves of a hex's id print as two digits.
+func twoDigits(h hex.Hex) bool { return h.Col >= 0 && h.Col < 100 && h.Row >= 0 && h.Row < 100 }
 
 // pathNode is a path waiting in search's queue; seq breaks ties of cost
 // in the order paths were found, so the search is deterministic.
