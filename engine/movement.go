@@ -324,7 +324,7 @@ func reinforcingLeader(sc *Scenario, st *State, i int) int {
 
 // refuseMove explains an illegal path, with where the unit could go.
 func (g *game) refuseMove(o Order, i int, why *moveError) error {
-	e := g.illegal(o, why.rule, why.reason)
+	e := g.illegal(o, why.rule, why.text())
 	if reach := Reach(g.sc, g.st, g.sc.Units[i].ID); len(reach) > 0 {
 		e.Legal = []string{g.sc.Units[i].ID + " can reach " + reachList(reach, 24)}
 	}

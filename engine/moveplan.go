@@ -18,13 +18,25 @@ type movePlan struct {
 
 // moveError says why a path is illegal. passable marks a path that may not
 // end where it ends but may go on through (a friendly missile unit, 8.0).
+// Its sentence is printed only when asked for (text): Reach checks
+// thousands of paths and drops the reasons of those it rejects.
 type moveError struct {
 	rule, reason string
 	passable     bool
+	format       string // with args, the reason not yet printed
+	args         []any
 }
 
 func moveErr(rule, format string, args ...any) *moveError {
-	return &moveError{rule: rule, reason: fmt.Sprintf(format, args...)}
+	return &moveError{rule: rule, format: format, args: args}
+}
+
+// text is the reason, printed now if moveErr left it unprinted.
+func (e *moveError) text() string {
+	if e.format != "" {
+		return fmt.Sprintf(e.format, e.args...)
+	}
+	return e.reason
 }
 
 // planUnitMove checks unit i's move along path (the hexes entered, in
@@ -425,7 +437,7 @@ func (g *game) moveLeader(o Move, l int) error {
 	}
 	mp, why := planLeaderMove(sc, st, l, path)
 	if why != nil {
-		e := g.illegal(o, why.rule, why.reason)
+		e := g.illegal(o, why.rule, why.text())
 		if reach := Reach(sc, st, spec.ID); len(reach) > 0 {
 			e.Legal = []string{spec.Name + " can reach " + reachList(reach, 24)}
 		}
