@@ -168,9 +168,9 @@ func planUnitMoveAsk(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex, c
 		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(q.enemyZOC(spec.Side, cur)) > 0 {
 			plan.mp++ // Infidel 11.2: 1 MP more to leave a hex in an enemy ZOC
 		}
-		cost := enterCost(sc, cur, n, t.Class())
+		cost := q.enterCost(cur, n, t.Class())
 		if us.OffMap && k == 0 {
-			cost = enterCost(sc, n, n, t.Class()) // entering from the off-map area: the hex's terrain (5.3)
+			cost = q.enterCost(n, n, t.Class()) // entering from the off-map area: the hex's terrain (5.3)
 		}
 		if cost == NA {
 			return plan, moveErr("5.1", "%s may not move from %s into %s (%s): the Terrain Effects Chart says NA for %s units",
@@ -339,7 +339,7 @@ func planRetired(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex) (move
 		return plan, moveErr("12.4", "%s is Retired: it may only move toward its Standard", spec.ID)
 	}
 	t := unitType(sc, st, i)
-	if c := enterCost(sc, us.Hex, n, t.Class()); c == NA {
+	if c := q.enterCost(us.Hex, n, t.Class()); c == NA {
 		return plan, moveErr("5.1", "%s may not enter %s", spec.ID, n)
 	} else {
 		plan.mp = int(c)
