@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"container/heap"
 	"fmt"
 	"slices"
 	"sort"
@@ -556,8 +555,8 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 	seq := 0
 	done := map[hex.Hex]bool{start: onMap}
 	stops := map[hex.Hex]Reachable{}
-	for open.Len() > 0 {
-		cur := heap.Pop(open).(pathNode)
+	for len(*open) > 0 {
+		cur := open.pop()
 		if n := len(cur.path); n > 0 {
 			last := cur.path[n-1]
 			if done[last] {
@@ -578,7 +577,7 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 			p := append(append([]hex.Hex(nil), cur.path...), n)
 			if s := plan(p); s.open {
 				seq++
-				heap.Push(open, pathNode{path: p, step: s, seq: seq})
+				open.push(pathNode{path: p, step: s, seq: seq})
 			}
 		}
 	}
@@ -616,20 +615,50 @@ type pathNode struct {
 	seq int
 }
 
-// pathQueue is a heap of paths, cheapest first (container/heap).
+// pathQueue is a binary heap of paths, cheapest first, then first found.
+// Its order is total (no two paths share a seq), so paths leave it in
+// the one order any heap would give; typed, unlike container/heap, it
+// boxes no path in an interface.
 type pathQueue []pathNode
 
-func (q pathQueue) Len() int { return len(q) }
-func (q pathQueue) Less(a, b int) bool {
+func (q pathQueue) less(a, b int) bool {
 	return q[a].mp < q[b].mp || q[a].mp == q[b].mp && q[a].seq < q[b].seq
 }
-func (q pathQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
-func (q *pathQueue) Push(x any)   { *q = append(*q, x.(pathNode)) }
-func (q *pathQueue) Pop() any {
-	old := *q
-	x := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return x
+
+func (q *pathQueue) push(n pathNode) {
+	*q = append(*q, n)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !h.less(i, up) {
+			break
+		}
+		h[i], h[up] = h[up], h[i]
+		i = up
+	}
+}
+
+func (q *pathQueue) pop() pathNode {
+	h := *q
+	top, last := h[0], len(h)-1
+	h[0] = h[last]
+	h[last] = pathNode{} // let the path go
+	h = h[:last]
+	for i := 0; ; {
+		least := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < len(h) && h.less(c, least) {
+				least = c
+			}
+		}
+		if least == i {
+			break
+		}
+		h[i], h[least] = h[least], h[i]
+		i = least
+	}
+	*q = h
+	return top
 }
 
 // lastOr is the last hex of a path, or from for an empty one.

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"herald/engine/hex"
@@ -20,6 +22,38 @@ func TestIdBeforeSortsAsPrinted(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// pathQueue gives its paths back cheapest first, then in the order they
+// were found, however pushes and pops interleave: checked against a
+// sorted list fed the same pushes and pops.
+func TestPathQueueOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for round := 0; round < 200; round++ {
+		var q pathQueue
+		var ref []pathNode
+		seq := 0
+		for k := 0; k < 80 || len(ref) > 0; k++ {
+			if k < 80 && (r.IntN(3) > 0 || len(ref) == 0) {
+				seq++
+				n := pathNode{step: step{mp: r.IntN(8)}, seq: seq}
+				q.push(n)
+				ref = append(ref, n)
+				continue
+			}
+			sort.Slice(ref, func(a, b int) bool {
+				return ref[a].mp < ref[b].mp || ref[a].mp == ref[b].mp && ref[a].seq < ref[b].seq
+			})
+			got := q.pop()
+			if got.seq != ref[0].seq {
+				t.Fatalf("round %d: popped seq %d (mp %d), want seq %d (mp %d)", round, got.seq, got.mp, ref[0].seq, ref[0].mp)
+			}
+			ref = ref[1:]
+		}
+		if len(q) != 0 {
+			t.Fatalf("round %d: %d paths left", round, len(q))
 		}
 	}
 }
