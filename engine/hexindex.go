@@ -16,11 +16,15 @@ type hexIndex struct {
 	zoc map[hex.Hex][]int // units whose ZOC covers the hex, any side
 	adj map[hex.Hex][]int // units on the map next to the hex, any side
 	occ map[hex.Hex][]int // combat units in the hex
+	// sides lists the hexside features between two hexes, under both
+	// orders of the pair, in the map's order (featuresBetween).
+	sides map[[2]hex.Hex][]Hexside
 }
 
 func newHexIndex(sc *Scenario, st *State) *hexIndex {
 	n := len(sc.Units)
-	ix := &hexIndex{sc: sc, st: st, zoc: make(map[hex.Hex][]int, 2*n), adj: make(map[hex.Hex][]int, 4*n), occ: make(map[hex.Hex][]int, n)}
+	ix := &hexIndex{sc: sc, st: st, zoc: make(map[hex.Hex][]int, 2*n), adj: make(map[hex.Hex][]int, 4*n), occ: make(map[hex.Hex][]int, n),
+		sides: hexsidesByPair(&sc.Map)}
 	for i := range sc.Units {
 		us := st.Units[i]
 		if us.OffMap || us.Status == Eliminated {
@@ -41,6 +45,26 @@ func newHexIndex(sc *Scenario, st *State) *hexIndex {
 		}
 	}
 	return ix
+}
+
+// hexsidesByPair indexes a map's hexside features by the pair of hexes
+// they lie between, each pair under both orders.
+func hexsidesByPair(m *Map) map[[2]hex.Hex][]Hexside {
+	out := make(map[[2]hex.Hex][]Hexside, 2*len(m.Hexsides))
+	for _, hs := range m.Hexsides {
+		ab := [2]hex.Hex{hs.A, hs.B}
+		out[ab] = append(out[ab], hs)
+		if hs.A != hs.B {
+			ba := [2]hex.Hex{hs.B, hs.A}
+			out[ba] = append(out[ba], hs)
+		}
+	}
+	return out
+}
+
+// enterCost is enterCost, with the hexside features from the index.
+func (ix *hexIndex) enterCost(h, n hex.Hex, class Class) Cost {
+	return costAcross(ix.sc, ix.sides[[2]hex.Hex{h, n}], n, class)
 }
 
 // enemies are the units of list not of side, list itself when all are.
@@ -117,6 +141,7 @@ type hexAsk interface {
 	enemyAdjacent(side Side, h hex.Hex) bool
 	occupant(h hex.Hex) int
 	otherIn(h hex.Hex, i int) int
+	enterCost(h, n hex.Hex, class Class) Cost
 }
 
 type directAsk struct {
@@ -134,3 +159,6 @@ func (d directAsk) enemyAdjacent(side Side, h hex.Hex) bool {
 }
 func (d directAsk) occupant(h hex.Hex) int       { return occupant(d.st, h) }
 func (d directAsk) otherIn(h hex.Hex, i int) int { return otherIn(d.st, h, i) }
+func (d directAsk) enterCost(h, n hex.Hex, class Class) Cost {
+	return enterCost(d.sc, h, n, class)
+}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"container/heap"
 	"fmt"
 	"slices"
 	"sort"
@@ -324,7 +323,7 @@ func reinforcingLeader(sc *Scenario, st *State, i int) int {
 
 // refuseMove explains an illegal path, with where the unit could go.
 func (g *game) refuseMove(o Order, i int, why *moveError) error {
-	e := g.illegal(o, why.rule, why.reason)
+	e := g.illegal(o, why.rule, why.text())
 	if reach := Reach(g.sc, g.st, g.sc.Units[i].ID); len(reach) > 0 {
 		e.Legal = []string{g.sc.Units[i].ID + " can reach " + reachList(reach, 24)}
 	}
@@ -556,8 +555,8 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 	seq := 0
 	done := map[hex.Hex]bool{start: onMap}
 	stops := map[hex.Hex]Reachable{}
-	for open.Len() > 0 {
-		cur := heap.Pop(open).(pathNode)
+	for len(*open) > 0 {
+		cur := open.pop()
 		if n := len(cur.path); n > 0 {
 			last := cur.path[n-1]
 			if done[last] {
@@ -578,7 +577,7 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 			p := append(append([]hex.Hex(nil), cur.path...), n)
 			if s := plan(p); s.open {
 				seq++
-				heap.Push(open, pathNode{path: p, step: s, seq: seq})
+				open.push(pathNode{path: p, step: s, seq: seq})
 			}
 		}
 	}
@@ -590,10 +589,23 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 		if out[a].Cost != out[b].Cost {
 			return out[a].Cost < out[b].Cost
 		}
-		return out[a].Hex.String() < out[b].Hex.String()
+		return idBefore(out[a].Hex, out[b].Hex)
 	})
 	return out
 }
+
+// idBefore orders hexes as their printed ids ("0705") sort, without
+// printing them: by column, then row, for the hexes of a map (0..99);
+// any other hex is compared by its printed id.
+func idBefore(a, b hex.Hex) bool {
+	if twoDigits(a) && twoDigits(b) {
+		return a.Col < b.Col || a.Col == b.Col && a.Row < b.Row
+	}
+	return a.String() < b.String()
+}
+
+// twoDigits is whether both halves of a hex's id print as two digits.
+func twoDigits(h hex.Hex) bool { return h.Col >= 0 && h.Col < 100 && h.Row >= 0 && h.Row < 100 }
 
 // pathNode is a path waiting in search's queue; seq breaks ties of cost
 // in the order paths were found, so the search is deterministic.
@@ -603,20 +615,50 @@ type pathNode struct {
 	seq int
 }
 
-// pathQueue is a heap of paths, cheapest first (container/heap).
+// pathQueue is a binary heap of paths, cheapest first, then first found.
+// Its order is total (no two paths share a seq), so paths leave it in
+// the one order any heap would give; typed, unlike container/heap, it
+// boxes no path in an interface.
 type pathQueue []pathNode
 
-func (q pathQueue) Len() int { return len(q) }
-func (q pathQueue) Less(a, b int) bool {
+func (q pathQueue) less(a, b int) bool {
 	return q[a].mp < q[b].mp || q[a].mp == q[b].mp && q[a].seq < q[b].seq
 }
-func (q pathQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
-func (q *pathQueue) Push(x any)   { *q = append(*q, x.(pathNode)) }
-func (q *pathQueue) Pop() any {
-	old := *q
-	x := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return x
+
+func (q *pathQueue) push(n pathNode) {
+	*q = append(*q, n)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !h.less(i, up) {
+			break
+		}
+		h[i], h[up] = h[up], h[i]
+		i = up
+	}
+}
+
+func (q *pathQueue) pop() pathNode {
+	h := *q
+	top, last := h[0], len(h)-1
+	h[0] = h[last]
+	h[last] = pathNode{} // let the path go
+	h = h[:last]
+	for i := 0; ; {
+		least := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < len(h) && h.less(c, least) {
+				least = c
+			}
+		}
+		if least == i {
+			break
+		}
+		h[i], h[least] = h[least], h[i]
+		i = least
+	}
+	*q = h
+	return top
 }
 
 // lastOr is the last hex of a path, or from for an empty one.

@@ -18,13 +18,25 @@ type movePlan struct {
 
 // moveError says why a path is illegal. passable marks a path that may not
 // end where it ends but may go on through (a friendly missile unit, 8.0).
+// Its sentence is printed only when asked for (text): Reach checks
+// thousands of paths and drops the reasons of those it rejects.
 type moveError struct {
 	rule, reason string
 	passable     bool
+	format       string // with args, the reason not yet printed
+	args         []any
 }
 
 func moveErr(rule, format string, args ...any) *moveError {
-	return &moveError{rule: rule, reason: fmt.Sprintf(format, args...)}
+	return &moveError{rule: rule, format: format, args: args}
+}
+
+// text is the reason, printed now if moveErr left it unprinted.
+func (e *moveError) text() string {
+	if e.format != "" {
+		return fmt.Sprintf(e.format, e.args...)
+	}
+	return e.reason
 }
 
 // planUnitMove checks unit i's move along path (the hexes entered, in
@@ -156,9 +168,9 @@ func planUnitMoveAsk(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex, c
 		if mountedMissile && sc.Tables.Rules.MountedMissileZOC == ZOCLeaveCost && (k > 0 || !us.OffMap) && len(q.enemyZOC(spec.Side, cur)) > 0 {
 			plan.mp++ // Infidel 11.2: 1 MP more to leave a hex in an enemy ZOC
 		}
-		cost := enterCost(sc, cur, n, t.Class())
+		cost := q.enterCost(cur, n, t.Class())
 		if us.OffMap && k == 0 {
-			cost = enterCost(sc, n, n, t.Class()) // entering from the off-map area: the hex's terrain (5.3)
+			cost = q.enterCost(n, n, t.Class()) // entering from the off-map area: the hex's terrain (5.3)
 		}
 		if cost == NA {
 			return plan, moveErr("5.1", "%s may not move from %s into %s (%s): the Terrain Effects Chart says NA for %s units",
@@ -327,7 +339,7 @@ func planRetired(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex) (move
 		return plan, moveErr("12.4", "%s is Retired: it may only move toward its Standard", spec.ID)
 	}
 	t := unitType(sc, st, i)
-	if c := enterCost(sc, us.Hex, n, t.Class()); c == NA {
+	if c := q.enterCost(us.Hex, n, t.Class()); c == NA {
 		return plan, moveErr("5.1", "%s may not enter %s", spec.ID, n)
 	} else {
 		plan.mp = int(c)
@@ -425,7 +437,7 @@ func (g *game) moveLeader(o Move, l int) error {
 	}
 	mp, why := planLeaderMove(sc, st, l, path)
 	if why != nil {
-		e := g.illegal(o, why.rule, why.reason)
+		e := g.illegal(o, why.rule, why.text())
 		if reach := Reach(sc, st, spec.ID); len(reach) > 0 {
 			e.Legal = []string{spec.Name + " can reach " + reachList(reach, 24)}
 		}

@@ -62,3 +62,24 @@ func TestReachMatchesReference(t *testing.T) {
 		})
 	}
 }
+
+// Reach prices a step from its index of hexside features exactly as a
+// MOVE order does (enterCost), on every shipped battle's map.
+func TestIndexedEnterCosts(t *testing.T) {
+	sided := 0
+	for _, id := range data.Scenarios() {
+		sc, err := data.Scenario(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sc.Map.Hexsides) > 0 {
+			sided++
+		}
+		for _, d := range engine.EnterCostsDiffer(sc) {
+			t.Errorf("%s: %s", id, d)
+		}
+	}
+	if sided < 3 {
+		t.Errorf("only %d battles have hexside features: the test proves little", sided)
+	}
+}

@@ -23,7 +23,12 @@ func featuresBetween(m *Map, a, b hex.Hex) []Hexside {
 // slope's cost is paid going up only, from its low to its high hex
 // (ruling R45). NA if anything on the way prohibits the class.
 func enterCost(sc *Scenario, h, n hex.Hex, class Class) Cost {
-	features := featuresBetween(&sc.Map, h, n)
+	return costAcross(sc, featuresBetween(&sc.Map, h, n), n, class)
+}
+
+// costAcross is enterCost into n across the hexside features between the
+// two hexes (featuresBetween, or Reach's index of them).
+func costAcross(sc *Scenario, features []Hexside, n hex.Hex, class Class) Cost {
 	road := false
 	for _, f := range features {
 		if t := sc.Tables.Hexsides[f.Feature]; t != nil && t.Road {

@@ -2,6 +2,7 @@ package hex
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -29,14 +30,27 @@ func Parse(s string) (Hex, error) {
 // String prints the XXYY id, each half zero-padded to two digits ("0705").
 // A column or row outside 0..99 prints with more digits and has no id that
 // Parse reads back.
-func (h Hex) String() string { return fmt.Sprintf("%02d%02d", h.Col, h.Row) }
+// It prints as fmt's "%02d%02d" would, without fmt: a game's state holds
+// hundreds of hexes, and each is printed whenever the state is encoded.
+func (h Hex) String() string { return string(h.appendID(make([]byte, 0, 4))) }
+
+func (h Hex) appendID(b []byte) []byte { return appendHalf(appendHalf(b, h.Col), h.Row) }
+
+// appendHalf appends n as "%02d" prints it: 0 to 9 with a leading zero,
+// any other number (a sign counts as a digit) as it is.
+func appendHalf(b []byte, n int) []byte {
+	if n >= 0 && n < 10 {
+		return append(b, '0', byte('0'+n))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
 
 // MarshalText writes the XXYY id, so hexes read well in JSON and YAML.
 func (h Hex) MarshalText() ([]byte, error) {
 	if h.Col < 0 || h.Col > 99 || h.Row < 0 || h.Row > 99 {
 		return nil, fmt.Errorf("hex (%d,%d) has no XXYY id", h.Col, h.Row)
 	}
-	return []byte(h.String()), nil
+	return h.appendID(make([]byte, 0, 4)), nil
 }
 
 // UnmarshalText reads an XXYY id.

@@ -76,6 +76,29 @@ func TestString(t *testing.T) {
 // steps between adjacent hexes; of the Knights in 3419, 3519 and 3421, the
 // ones in 3419 and 3519 are adjacent to 3420, 3519 is not adjacent to 3320,
 // and 3421 is adjacent to both 3420 and 3320.
+// String prints every hex as fmt's "%02d%02d" did, inside 0..99 and
+// out of it (negative halves, three digits and more).
+func TestStringAsPrintf(t *testing.T) {
+	halves := []int{-1000, -100, -99, -10, -9, -1, 0, 1, 5, 9, 10, 42, 99, 100, 101, 999, 12345}
+	for _, c := range halves {
+		for _, r := range halves {
+			h := Hex{Col: c, Row: r}
+			if got, want := h.String(), fmt.Sprintf("%02d%02d", c, r); got != want {
+				t.Errorf("Hex{%d, %d}.String() = %q, want %q", c, r, got, want)
+			}
+		}
+	}
+	for c := 0; c < 100; c++ {
+		for r := 0; r < 100; r++ {
+			h := Hex{Col: c, Row: r}
+			b, err := h.MarshalText()
+			if want := fmt.Sprintf("%02d%02d", c, r); err != nil || string(b) != want || h.String() != want {
+				t.Fatalf("Hex{%d, %d}: MarshalText %q (%v), String %q, want %q", c, r, b, err, h.String(), want)
+			}
+		}
+	}
+}
+
 func TestInfidelTurcomanHexes(t *testing.T) {
 	path := []string{"3220", "3319", "3420", "3320", "3220"}
 	for i := 1; i < len(path); i++ {

@@ -24,6 +24,24 @@ type game struct {
 	chain  dice.Chain
 	seed   dice.Seed
 	keys   [2]string // each side's player key, for the blocks mailed to him
+	// encoded is st as stored by the block just played, so that its
+	// Reach hints' job does not encode it again.
+	encoded encodedState
+}
+
+// encodedState is a State and its encoding (engine.State.Encode).
+type encodedState struct {
+	of   *engine.State
+	data []byte
+}
+
+// encodedState is st encoded: the block's encoding when st is still the
+// state that block stored (States are not changed in place), else anew.
+func (g *game) encodedState() []byte {
+	if g.encoded.of == g.st && g.encoded.data != nil {
+		return g.encoded.data
+	}
+	return g.st.Encode()
 }
 
 const secretSeed = "seed"

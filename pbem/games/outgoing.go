@@ -311,7 +311,7 @@ func (s *Service) enqueue(tx *store.Tx, game string, m outboxMail) error {
 		return err
 	}
 	stream := game + "/" + strings.ToLower(strings.Join(m.To, ","))
-	_, err = tx.Enqueue(entry, stream, s.cfg.Now())
+	_, err = tx.EnqueueMarshaled(entry, stream, s.cfg.Now())
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -48,10 +49,11 @@ func (s *Service) play(tx *store.Tx, g *game, b block) error {
 	}
 	all := *res
 	all.Events = append(pre, res.Events...)
-	d, err := Digests(&all)
+	enc, err := encodeBlock(&all)
 	if err != nil {
 		return err
 	}
+	d := enc.digests()
 	if err := logPlays(g.sc, batch, all.Events); err != nil {
 		return err
 	}
@@ -60,7 +62,7 @@ func (s *Service) play(tx *store.Tx, g *game, b block) error {
 		return err
 	}
 	before := g.st
-	if err := s.record(tx, g, &all, up); err != nil {
+	if err := s.record(tx, g, &all, enc, up); err != nil {
 		return err
 	}
 	if len(q) > 0 {
@@ -79,11 +81,30 @@ func (s *Service) play(tx *store.Tx, g *game, b block) error {
 // Digests are the hashes of a block's events and resulting state that the
 // dice log records for it, and that herald verify recomputes.
 func Digests(res *engine.BlockResult) (dice.Digest, error) {
-	evs, err := marshalEvents(res.Events)
+	enc, err := encodeBlock(res)
 	if err != nil {
 		return dice.Digest{}, err
 	}
-	return dice.Digest{EventsSHA256: dice.EventsSHA256(evs), StateSHA256: sha256.Sum256(res.State.Encode())}, nil
+	return enc.digests(), nil
+}
+
+// encodedBlock is a block's events and resulting state as stored, encoded
+// once for the dice log's digests, the store and the Reach hints' job.
+type encodedBlock struct {
+	events [][]byte
+	state  []byte // engine.State.Encode()
+}
+
+func encodeBlock(res *engine.BlockResult) (encodedBlock, error) {
+	evs, err := marshalEvents(res.Events)
+	if err != nil {
+		return encodedBlock{}, err
+	}
+	return encodedBlock{events: evs, state: res.State.Encode()}, nil
+}
+
+func (e encodedBlock) digests() dice.Digest {
+	return dice.Digest{EventsSHA256: dice.EventsSHA256(e.events), StateSHA256: sha256.Sum256(e.state)}
 }
 
 func marshalEvents(events []engine.Event) ([][]byte, error) {
@@ -99,18 +120,15 @@ func marshalEvents(events []engine.Event) ([][]byte, error) {
 }
 
 // record stores what a block did and moves the game on.
-func (s *Service) record(tx *store.Tx, g *game, res *engine.BlockResult, up *dice.Update) error {
-	evs, err := marshalEvents(res.Events)
-	if err != nil {
-		return err
-	}
-	if err := tx.AppendEvents(g.rec.ID, evs, res.State.Encode()); err != nil {
+func (s *Service) record(tx *store.Tx, g *game, res *engine.BlockResult, enc encodedBlock, up *dice.Update) error {
+	if err := tx.AppendEvents(g.rec.ID, enc.events, enc.state); err != nil {
 		return err
 	}
 	if err := saveDice(tx, g.rec.ID, g.header.Line(), up); err != nil {
 		return err
 	}
 	g.st, g.chain, g.seed = res.State, up.Chain, up.Next
+	g.encoded = encodedState{of: res.State, data: enc.state}
 	g.rec.Move = res.State.Move + 1
 	if o := res.State.Outcome; o != nil {
 		g.rec.Over, g.rec.Result = true, o.Reason
@@ -350,7 +368,7 @@ func reachJobOf(g *game, v templates.View) *reachJob {
 	if !ok || !res.ToAct || st.Pending.Kind != engine.DecideActions || st.Command == "" && st.Ambush == "" || len(st.Declared) > 0 {
 		return nil
 	}
-	return &reachJob{Scenario: g.sc.ID, State: st.Encode()}
+	return &reachJob{Scenario: g.sc.ID, State: g.encodedState()}
 }
 
 // hints searches a job's Reach hints.
@@ -402,7 +420,7 @@ func reachHints(sc *engine.Scenario, st *engine.State) []string {
 				hexes = append(hexes, fmt.Sprintf("and %d more", len(reach)-most))
 				break
 			}
-			hexes = append(hexes, fmt.Sprintf("%s (%d)", r.Hex, r.Cost))
+			hexes = append(hexes, r.Hex.String()+" ("+strconv.Itoa(r.Cost)+")") // as "%s (%d)" prints it, without fmt
 		}
 		out = append(out, u.ID+": "+strings.Join(hexes, ", "))
 	}

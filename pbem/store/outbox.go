@@ -68,16 +68,53 @@ func dueKey(at time.Time, id uint64) []byte {
 // Enqueue adds a mail to the end of its stream in the outbox; it is due at
 // once if the stream holds no older mail.
 func (t *Tx) Enqueue(mail []byte, stream string, now time.Time) (uint64, error) {
+	return t.enqueue(mail, stream, now, func(e OutboxEntry) ([]byte, error) { return json.Marshal(e) })
+}
+
+// EnqueueMarshaled is Enqueue for a mail as json.Marshal wrote it: the
+// entry stored is the same, but the mail is copied into it as it is,
+// where json.Marshal would check and compact its every byte again (a
+// third of what queueing a reply costs, issue 17).
+func (t *Tx) EnqueueMarshaled(mail []byte, stream string, now time.Time) (uint64, error) {
+	return t.enqueue(mail, stream, now, marshaledEntry)
+}
+
+func (t *Tx) enqueue(mail []byte, stream string, now time.Time, encode func(OutboxEntry) ([]byte, error)) (uint64, error) {
 	b := t.tx.Bucket(bucketOutbox)
 	n, err := b.NextSequence()
 	if err != nil {
 		return 0, err
 	}
 	e := OutboxEntry{ID: n, Mail: mail, Stream: stream, Created: now, NextAttempt: now}
-	if err := putJSON(b, seqKey(n), e); err != nil {
+	raw, err := encode(e)
+	if err != nil {
+		return 0, fmt.Errorf("store: encode %s: %w", seqKey(n), err)
+	}
+	if err := b.Put(seqKey(n), raw); err != nil {
 		return 0, err
 	}
 	return n, t.index(&e)
+}
+
+// marshaledEntry is json.Marshal(e) for an entry whose mail is already
+// as json.Marshal writes JSON (compact, <, > and & escaped): the entry is
+// encoded around a placeholder, which the mail then replaces.
+func marshaledEntry(e OutboxEntry) ([]byte, error) {
+	mail := e.Mail
+	e.Mail = json.RawMessage("0")
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	// The first field is the numeric id, so the first "mail":0 is the
+	// placeholder.
+	at := bytes.Index(raw, []byte(`"mail":0`)) + len(`"mail":`)
+	if at < len(`"mail":`) {
+		return nil, fmt.Errorf("no mail field in %s", raw)
+	}
+	out := make([]byte, 0, len(raw)+len(mail))
+	out = append(append(append(out, raw[:at]...), mail...), raw[at+1:]...)
+	return out, nil
 }
 
 // index files a new entry under its stream, and in the due index if it

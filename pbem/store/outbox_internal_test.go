@@ -82,3 +82,45 @@ func TestOpenIndexesAnOldOutbox(t *testing.T) {
 		return nil
 	})
 }
+
+// An entry queued by EnqueueMarshaled is stored byte for byte as Enqueue
+// stores it, for any mail json.Marshal wrote: HTML characters, line
+// separators, non-ASCII text, nested raw JSON written with spaces.
+func TestMarshaledEntryAsMarshal(t *testing.T) {
+	type mail struct {
+		From string          `json:"from"`
+		To   []string        `json:"to"`
+		Raw  []byte          `json:"raw,omitempty"`
+		View json.RawMessage `json:"view,omitempty"`
+		N    float64         `json:"n"`
+	}
+	mails := []any{
+		map[string]any{},
+		mail{From: "a <a@x> & \u2028 \u2029 Crécy \"mail\":0", To: []string{"b@x"}, N: 1e21},
+		mail{Raw: []byte("<html>\x00\xff"), View: json.RawMessage(`{ "k" : [1, 2, "<&>"] ,"mail":0 }`)},
+		[]string{"\t\n\r", "\\"},
+	}
+	created := time.Date(2026, 11, 27, 17, 30, 0, 123, time.FixedZone("x", 3600))
+	for i, m := range mails {
+		raw, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range []OutboxEntry{
+			{ID: 1, Mail: raw},
+			{ID: 1<<64 - 1, Mail: raw, Stream: `g/"mail":0<a@x>`, Created: created, NextAttempt: created, Attempts: 3, Permanent: 2, LastError: "550 <no>"},
+		} {
+			want, err := json.Marshal(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := marshaledEntry(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("mail %d:\n got %s\nwant %s", i, got, want)
+			}
+		}
+	}
+}
