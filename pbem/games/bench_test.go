@@ -200,20 +200,39 @@ func copyFile(dst, src string) error {
 }
 
 // autoplay hands the mails in the outbox to the players and returns the
-// order mail one of them answers with.
+// order mail one of them answers with. When the battle has ended, none
+// is asked for orders: the players start another game (a benchmark of
+// hundreds of mails plays one to its end).
 func (f *fixture) autoplay(players map[string]*Autoplayer) []byte {
 	f.t.Helper()
-	var raw []byte
-	for _, m := range f.deliverAll() {
-		if r := answer(f.t, players[m.to], m.raw); r != nil {
-			raw = r
+	raw := f.answers(players)
+	if raw == nil && f.summary().Record.Over {
+		f.games++
+		g, err := f.svc.CreateGame(NewGame{ID: fmt.Sprintf("crecy-next-%d", f.games), Scenario: "crecy", Players: []PlayerSpec{
+			{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+		if err != nil {
+			f.t.Fatal(err)
 		}
+		f.game = g.ID
+		raw = f.answers(players)
 	}
 	if raw == nil {
 		f.t.Fatal("no player was asked for orders")
 	}
 	// Two minutes a mail keeps each player within the hourly limit.
 	f.clock = f.clock.Add(2 * time.Minute)
+	return raw
+}
+
+// answers hands the mails in the outbox to the players and returns the
+// order mail one of them answers with, or nil.
+func (f *fixture) answers(players map[string]*Autoplayer) []byte {
+	var raw []byte
+	for _, m := range f.deliverAll() {
+		if r := answer(f.t, players[m.to], m.raw); r != nil {
+			raw = r
+		}
+	}
 	return raw
 }
 

@@ -42,6 +42,8 @@ type fixture struct {
 	welcomes []sent
 	// systems, when set, are the service's game systems.
 	systems []system.System
+	// games counts the games autoplay started when one ended.
+	games int
 }
 
 func newFixture(t testing.TB) *fixture {
