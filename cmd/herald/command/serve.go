@@ -65,7 +65,6 @@ pass SIGTERM on to the program it runs).`,
 func runServe(env Env, fs *flag.FlagSet) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	daemonGC(os.Getenv)
 	if underGoRun() {
 		t := time.NewTicker(time.Second)
 		defer t.Stop()
@@ -79,6 +78,7 @@ func runServe(env Env, fs *flag.FlagSet) int {
 		if err != nil {
 			return fail(env, "serve", err)
 		}
+		daemonGC(os.Getenv, cfg.mapEnabled())
 		return exit(env, "serve", serveConfigured(ctx, cfg))
 	}
 	local := localSetup{IMAPAddr: fs.Lookup("imap-addr").Value.String(), SMTPAddr: fs.Lookup("smtp-addr").Value.String(),
@@ -95,13 +95,15 @@ func runServe(env Env, fs *flag.FlagSet) int {
 }
 
 // daemonGC lets the heap grow to five times what is live before the
-// garbage collector runs, unless the operator set GOGC: the daemon keeps
-// little (the store is bbolt's memory map) but allocates much per mail
-// (templates, MIME, pictures), and on a 2,000-mail burst this spent a
-// fifth to a quarter less CPU, for 20–40 MiB more memory
-// (docs/performance.md).
-func daemonGC(getenv func(string) string) {
-	if getenv("GOGC") == "" {
+// garbage collector runs when the mails carry no maps, unless the
+// operator set GOGC: the daemon then keeps little (the store is bbolt's
+// memory map) but allocates much per mail (templates, MIME), and on a
+// 2,000-mail burst this spent a fifth to a quarter less CPU, for 20–40
+// MiB more memory. With maps, the caches of grounds, legend lines and
+// glyphs are live, five times them was 500 MiB on that burst for no
+// mail more a second: Go's default then (docs/performance.md).
+func daemonGC(getenv func(string) string, maps bool) {
+	if getenv("GOGC") == "" && !maps {
 		debug.SetGCPercent(400)
 	}
 }

@@ -296,15 +296,19 @@ func serveWithGame(t *testing.T, config, id string) (stop func() error) {
 	}
 }
 
-// herald serve lets the heap grow five times before collecting, unless
-// the operator set GOGC.
+// herald serve lets the heap grow five times before collecting when its
+// mails carry no maps, unless the operator set GOGC.
 func TestDaemonGC(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	daemonGC(func(string) string { return "" })
+	daemonGC(func(string) string { return "" }, false)
 	if got := debug.SetGCPercent(100); got != 400 {
-		t.Errorf("GC percent %d without GOGC, want 400", got)
+		t.Errorf("GC percent %d without GOGC nor maps, want 400", got)
 	}
-	daemonGC(func(string) string { return "off" })
+	daemonGC(func(string) string { return "" }, true)
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GC percent %d with maps, want Go's default", got)
+	}
+	daemonGC(func(string) string { return "off" }, false)
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("GC percent %d with GOGC set, want the operator's", got)
 	}
