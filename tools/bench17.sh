@@ -1,0 +1,68 @@
+#!/bin/sh
+# Every benchmark of issue 17 (docs/performance.md, "Throughput and
+# latency"), one after the other, in one go: the daemon end to end with
+# and without maps against the bare loop, per-mail time in 1, 1,000 and
+# 10,000 games and in a long game, latency, the outbox's drain, the mail
+# maps, the store's growth per mail and per game, and the real binary on
+# a burst. Each command's output is kept in OUT; the summaries (benchstat)
+# and the time each step and the whole took are printed at the end.
+#
+#   tools/bench17.sh [OUT [BURST_RUNS]]      # default /tmp/bench17 2
+#
+# Run it on a quiet machine: the figures are wall times.
+set -eu
+out=${1:-/tmp/bench17}
+burstRuns=${2:-2}
+cd "$(dirname "$0")/.."
+root=$(pwd)
+mkdir -p "$out"
+command -v benchstat >/dev/null || go install golang.org/x/perf/cmd/benchstat@latest
+PATH=$PATH:$(go env GOPATH)/bin
+start=$(date +%s)
+last=$start
+
+# step NAME: prints how long the step before it took.
+step() {
+	now=$(date +%s)
+	echo "$(date -u +%H:%M:%S) $1 (the step before took $((now - last)) s)" >&2
+	last=$now
+}
+
+step "building the test binaries"
+go test -c -o "$out/games.test" ./pbem/games/
+go test -c -o "$out/mapimg.test" ./mapimg/
+
+cd "$root/pbem/games"
+step "end to end, with and without maps, and the bare loop"
+"$out/games.test" -test.run '^$' -test.bench '^Benchmark(MailEndToEnd|MailEndToEndMaps|BareMailLoop)$' -test.count 6 >"$out/e2e.txt"
+step "per mail in 1, 1,000 and 10,000 games"
+"$out/games.test" -test.run '^$' -test.bench '^BenchmarkHandleMail$' -test.count 6 -test.benchmem >"$out/flat.txt"
+step "per mail in a game of 5,000 events"
+"$out/games.test" -test.run '^$' -test.bench '^BenchmarkHandleMailLongGame$' -test.count 6 >"$out/long.txt"
+step "latency"
+"$out/games.test" -test.run '^$' -test.bench '^BenchmarkMailLatency$' -test.benchtime 40x -test.count 6 >"$out/latency.txt"
+step "the outbox's drain"
+"$out/games.test" -test.run '^$' -test.bench '^BenchmarkOutboxDrain$' -test.benchtime 1x -test.count 6 >"$out/drain.txt"
+step "the store's growth"
+"$out/games.test" -test.run '^TestStoreGrowth' -test.v >"$out/growth.txt"
+
+cd "$root/mapimg"
+step "mail maps"
+"$out/mapimg.test" -test.run '^$' -test.bench '^Benchmark(MailMapPNG|WholeMapPNG)$' -test.count 6 >"$out/maps.txt"
+
+cd "$root"
+step "the real binary on a 2,000-mail burst"
+tools/burst.sh "$burstRuns" 2000 "$out/burst" >"$out/burst.txt" 2>&1
+step "done"
+
+for f in e2e long latency drain maps; do
+	echo "== $f"
+	benchstat "$out/$f.txt"
+done
+echo "== flat (by number of games)"
+benchstat -col /games "$out/flat.txt"
+echo "== growth"
+grep -E 'bytes|PASS|FAIL' "$out/growth.txt"
+echo "== burst"
+grep -E 'mails/s|herald:' "$out/burst.txt"
+echo "== all of it took $(($(date +%s) - start)) s"
