@@ -88,7 +88,7 @@ func (t *Tx) enqueue(mail []byte, stream string, now time.Time, encode func(Outb
 	e := OutboxEntry{ID: n, Mail: mail, Stream: stream, Created: now, NextAttempt: now}
 	raw, err := encode(e)
 	if err != nil {
-		return 0, fmt.Errorf("store: encode %s: %w", seqKey(n), err)
+		return 0, fmt.Errorf("store: encode outbox entry %d: %w", n, err)
 	}
 	if err := b.Put(seqKey(n), raw); err != nil {
 		return 0, err
