@@ -36,8 +36,9 @@ type Options struct {
 	Phone bool
 	// Palette writes the PNG with a palette of 256 colours (an 8-bit
 	// indexed-colour PNG) rather than 8-bit RGB: a map is a third the
-	// bytes, and cheaper to encode, for a mail to carry and a phone to
-	// fetch. A map has thousands of colours, most of them the blends of
+	// bytes, for a mail to carry and a phone to fetch (choosing the
+	// colours costs more than the shorter encoding saves, less than
+	// composing and sending the larger mail: docs/performance.md). A map has thousands of colours, most of them the blends of
 	// anti-aliased edges; those outside the 256 most frequent become the
 	// nearest of them, so a pixel's colour may move to a near one (the
 	// difference cannot be seen at 1:1). Render is not changed by it.
