@@ -21,23 +21,18 @@ type movePlan struct {
 // Its sentence is printed only when asked for (text): Reach checks
 // thousands of paths and drops the reasons of those it rejects.
 type moveError struct {
-	rule, reason string
-	passable     bool
-	format       string // with args, the reason not yet printed
-	args         []any
+	rule     string
+	passable bool
+	format   string // with args, the reason, not yet printed
+	args     []any
 }
 
 func moveErr(rule, format string, args ...any) *moveError {
 	return &moveError{rule: rule, format: format, args: args}
 }
 
-// text is the reason, printed now if moveErr left it unprinted.
-func (e *moveError) text() string {
-	if e.format != "" {
-		return fmt.Sprintf(e.format, e.args...)
-	}
-	return e.reason
-}
+// text is the reason, printed.
+func (e *moveError) text() string { return fmt.Sprintf(e.format, e.args...) }
 
 // planUnitMove checks unit i's move along path (the hexes entered, in
 // order) against chapters 5–8, 12.4 and 15.2, and returns its cost.
@@ -235,7 +230,9 @@ func planUnitMoveAsk(sc *Scenario, st *State, q hexAsk, i int, path []hex.Hex, c
 						stackWhy.passable = true
 						return plan, stackWhy
 					}
-					return plan, &moveError{rule: "8.0", passable: true, reason: fmt.Sprintf("%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)}
+					through := moveErr("8.0", "%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)
+					through.passable = true
+					return plan, through
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -231,7 +230,9 @@ func refPlanUnitMove(sc *Scenario, st *State, i int, path []hex.Hex, ch *sideCha
 						stackWhy.passable = true
 						return plan, stackWhy
 					}
-					return plan, &moveError{rule: "8.0", passable: true, reason: fmt.Sprintf("%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)}
+					through := moveErr("8.0", "%s may move through %s but not stop there", spec.ID, sc.Units[o].ID)
+					through.passable = true
+					return plan, through
 				}
 			}
 		}
