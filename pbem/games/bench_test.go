@@ -122,8 +122,7 @@ func manyGamesFixture(b *testing.B, n int) *fixture {
 	}
 	f := newFixture(b)
 	for i := 1; i < n; i++ {
-		_, err := f.svc.CreateGame(NewGame{ID: fmt.Sprintf("crecy-%04d", i), Scenario: "crecy", Players: []PlayerSpec{
-			{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+		_, err := f.svc.CreateGame(crecyGame(fmt.Sprintf("crecy-%04d", i)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -208,8 +207,7 @@ func (f *fixture) autoplay(players map[string]*Autoplayer) []byte {
 	raw := f.answers(players)
 	if raw == nil && f.summary().Record.Over {
 		f.games++
-		g, err := f.svc.CreateGame(NewGame{ID: fmt.Sprintf("crecy-next-%d", f.games), Scenario: "crecy", Players: []PlayerSpec{
-			{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+		g, err := f.svc.CreateGame(crecyGame(fmt.Sprintf("crecy-next-%d", f.games)))
 		if err != nil {
 			f.t.Fatal(err)
 		}

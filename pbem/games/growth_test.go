@@ -26,8 +26,7 @@ func storeGrowth(t *testing.T, mails int) (perMail float64, applied int) {
 	players := map[string]*Autoplayer{alice: {Address: alice}, bob: {Address: bob}}
 	start := int64(-1)
 	for game := 1; applied < mails; game++ {
-		g, err := svc.CreateGame(NewGame{ID: fmt.Sprintf("crecy-growth%d", game), Scenario: "crecy",
-			Players: []PlayerSpec{{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+		g, err := svc.CreateGame(crecyGame(fmt.Sprintf("crecy-growth%d", game)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,8 +148,7 @@ func TestStoreGrowthPerGame(t *testing.T) {
 	const games = 300
 	var start int64
 	for i := range games + 1 {
-		if _, err := svc.CreateGame(NewGame{ID: fmt.Sprintf("crecy-fresh%d", i), Scenario: "crecy",
-			Players: []PlayerSpec{{Side: "English", Address: alice}, {Side: "French", Address: bob}}}); err != nil {
+		if _, err := svc.CreateGame(crecyGame(fmt.Sprintf("crecy-fresh%d", i))); err != nil {
 			t.Fatal(err)
 		}
 		f.deliverAll()

@@ -48,7 +48,13 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	return newFixtureOf(t, "crecy", PlayerSpec{Side: "English", Address: alice}, PlayerSpec{Side: "French", Address: bob})
+	g := crecyGame("")
+	return newFixtureOf(t, g.Scenario, g.Players...)
+}
+
+// crecyGame is a game of Crécy between alice (English) and bob (French).
+func crecyGame(id string) NewGame {
+	return NewGame{ID: id, Scenario: "crecy", Players: []PlayerSpec{{Side: "English", Address: alice}, {Side: "French", Address: bob}}}
 }
 
 // newFixtureOf is a fixture with one game of another battle.

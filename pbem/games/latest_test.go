@@ -35,7 +35,7 @@ func newMapFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := f.svc.CreateGame(NewGame{ID: "crecy-maps", Scenario: "crecy", Players: []PlayerSpec{{Side: "English", Address: alice}, {Side: "French", Address: bob}}})
+	g, err := f.svc.CreateGame(crecyGame("crecy-maps"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -182,8 +182,7 @@ func TestOversizeMailAnsweredFromItsHeader(t *testing.T) {
 func TestBatchWithAFailingMail(t *testing.T) {
 	f := newFixture(t)
 	f.deliverAll()
-	if _, err := f.svc.CreateGame(NewGame{ID: "crecy-two", Scenario: "crecy",
-		Players: []PlayerSpec{{Side: "English", Address: alice}, {Side: "French", Address: bob}}}); err != nil {
+	if _, err := f.svc.CreateGame(crecyGame("crecy-two")); err != nil {
 		t.Fatal(err)
 	}
 	var key2 string
