@@ -156,14 +156,8 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	injected := time.Since(start)
 	want := int64(2 * n)
 	deadline := start.Add(timeout)
-	for srv.accepted.Load() < want {
-		if time.Now().After(deadline) {
-			return fmt.Errorf("%d of %d replies accepted after %v", srv.accepted.Load(), want, timeout)
-		}
-		if h.exited() {
-			return fmt.Errorf("herald serve stopped: %d of %d replies accepted (see %s)", srv.accepted.Load(), want, h.logPath)
-		}
-		time.Sleep(2 * time.Millisecond)
+	if err := h.await(srv, want, deadline, 2*time.Millisecond); err != nil {
+		return fmt.Errorf("the burst: %w", err)
 	}
 	elapsed := time.Since(start)
 	first := time.Unix(0, srv.first.Load()).Sub(start)
@@ -221,15 +215,10 @@ func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
 	if err != nil {
 		return err
 	}
-	for srv.accepted.Load() < int64(2*n) {
-		if h.exited() {
-			return fmt.Errorf("herald serve stopped (see %s)", h.logPath)
-		}
-		if time.Since(t0) > 10*time.Minute {
-			h.stop()
-			return fmt.Errorf("%d of %d welcomes sent in 10 minutes", srv.accepted.Load(), 2*n)
-		}
-		time.Sleep(10 * time.Millisecond)
+	deadline := t0.Add(10 * time.Minute)
+	if err := h.await(srv, int64(2*n), deadline, 10*time.Millisecond); err != nil {
+		h.stop()
+		return fmt.Errorf("the welcomes: %w", err)
 	}
 	fmt.Printf("%d welcomes sent in %.1f s; playing %d rounds\n", 2*n, time.Since(t0).Seconds(), warmRounds)
 
@@ -248,12 +237,9 @@ func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
 				return err
 			}
 		}
-		for srv.accepted.Load() < int64(2*n) {
-			if h.exited() || time.Since(t0) > 10*time.Minute {
-				h.stop()
-				return fmt.Errorf("round %d: %d of %d replies sent (see %s)", round+1, srv.accepted.Load(), 2*n, h.logPath)
-			}
-			time.Sleep(10 * time.Millisecond)
+		if err := h.await(srv, int64(2*n), deadline, 10*time.Millisecond); err != nil {
+			h.stop()
+			return fmt.Errorf("round %d: %w", round+1, err)
 		}
 	}
 	h.stop()
@@ -439,6 +425,21 @@ func (h *herald) stop() (user, sys time.Duration, maxRSS int64) {
 		return ps.UserTime(), ps.SystemTime(), maxRSS
 	}
 	return 0, 0, 0
+}
+
+// await waits until the mail server has accepted want mails, looking
+// every poll; an error when herald serve stopped or deadline passed.
+func (h *herald) await(srv *server, want int64, deadline time.Time, poll time.Duration) error {
+	for srv.accepted.Load() < want {
+		if h.exited() {
+			return fmt.Errorf("herald serve stopped: %d of %d mails accepted (see %s)", srv.accepted.Load(), want, h.logPath)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%d of %d mails accepted by %s (see %s)", srv.accepted.Load(), want, deadline.Format(time.TimeOnly), h.logPath)
+		}
+		time.Sleep(poll)
+	}
+	return nil
 }
 
 // peakRSS is a process's largest resident memory so far (VmHWM), 0 if
