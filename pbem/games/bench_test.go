@@ -29,37 +29,54 @@ import (
 func BenchmarkMailEndToEnd(b *testing.B) {
 	const games = 20
 	w, _ := newManyWorld(b, games, 1<<20, nil)
-	mailRounds(b, w, games, 20*time.Second)
+	mailRounds(b, w, games, 0, 20*time.Second)
 }
 
 // mailRounds times rounds of one order mail per game through the daemon
 // of w, each until SMTP has accepted both replies to every mail, and
-// reports mails/s and ns/mail.
-func mailRounds(b *testing.B, w *world, games int, timeout time.Duration) {
+// reports mails/s and ns/mail, and with maps on how many maps a mail
+// took. The first warm rounds are not timed: games that start from one
+// position make the same first moves, whose maps the outbox draws once
+// for them all (drawnMaps), which a club's games at their own positions
+// would not.
+func mailRounds(b *testing.B, w *world, games, warm int, timeout time.Duration) {
 	seen, last := map[string]bool{}, map[string]uint32{}
-	mails := 0
+	for range warm {
+		mailRound(b, w, games, seen, last, timeout)
+	}
+	mails, drawn := 0, mapsDrawn.Load()
 	for b.Loop() {
-		b.StopTimer()
-		w.settle()
-		replies := w.repliesAfter(seen, last)
-		if len(replies) != games {
-			b.Fatalf("%d order mails, want one per game (%d)", len(replies), games)
-		}
-		want := w.accepted.Load() + int64(2*len(replies))
-		b.StartTimer()
-		w.deliver(replies, false)
-		deadline := time.Now().Add(timeout)
-		for w.accepted.Load() < want {
-			if time.Now().After(deadline) || w.crashed() {
-				b.Fatalf("%d of %d replies sent", w.accepted.Load(), want)
-			}
-			time.Sleep(time.Millisecond)
-		}
-		mails += len(replies)
+		mails += mailRound(b, w, games, seen, last, timeout)
 	}
 	b.ReportMetric(float64(mails)/b.Elapsed().Seconds(), "mails/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(mails), "ns/mail")
 	b.ReportMetric(0, "ns/op")
+	if n := mapsDrawn.Load() - drawn; n > 0 {
+		b.ReportMetric(float64(n)/float64(mails), "maps/mail")
+	}
+}
+
+// mailRound delivers the players' answers to the mails Herald sent since
+// the round before, one per game, and waits until SMTP has accepted both
+// replies to each; only the delivering and the waiting are timed.
+func mailRound(b *testing.B, w *world, games int, seen map[string]bool, last map[string]uint32, timeout time.Duration) int {
+	b.StopTimer()
+	w.settle()
+	replies := w.repliesAfter(seen, last)
+	if len(replies) != games {
+		b.Fatalf("%d order mails, want one per game (%d)", len(replies), games)
+	}
+	want := w.accepted.Load() + int64(2*len(replies))
+	b.StartTimer()
+	w.deliver(replies, false)
+	deadline := time.Now().Add(timeout)
+	for w.accepted.Load() < want {
+		if time.Now().After(deadline) || w.crashed() {
+			b.Fatalf("%d of %d replies sent", w.accepted.Load(), want)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return len(replies)
 }
 
 // BenchmarkHandleMail measures one order mail (parse, authenticate, apply,

@@ -90,6 +90,12 @@ func newManyWorld(tb testing.TB, games, perHour int, configure func(*Config)) (w
 		names = append(names, fmt.Sprintf("en%02d", i), fmt.Sprintf("fr%02d", i))
 	}
 	w = newWorld(tb, names...)
+	// Each game's players vary their moves (Autoplayer.Vary): games
+	// played the same way would reach the same positions, and with maps
+	// on the outbox would draw one map for them all (drawnMaps).
+	for i := range games {
+		w.players[names[2*i]].Vary, w.players[names[2*i+1]].Vary = i, i
+	}
 	w.perHour = perHour
 	w.configure = configure
 	w.start(nil)

@@ -147,6 +147,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	// The rounds of a first run's preparation went through the same
 	// mailboxes: count what the burst adds.
 	filedBefore := filed(srv)
+	server0 := selfCPU()
 	start := time.Now()
 	for _, raw := range raws {
 		if err := srv.emb.Deliver(heraldAddr, raw); err != nil {
@@ -160,6 +161,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 		return fmt.Errorf("the burst: %w", err)
 	}
 	elapsed := time.Since(start)
+	server := selfCPU() - server0
 	first := time.Unix(0, srv.first.Load()).Sub(start)
 
 	// Every mail applied, nothing else sent.
@@ -171,6 +173,8 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 		n, maps, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
 	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident\n",
 		processed, rejected, user.Seconds(), sys.Seconds(), rss>>20)
+	fmt.Printf("  mail server (this process, over the burst): CPU %.1f s, %.2f ms a mail\n",
+		server.Seconds(), float64(server.Microseconds())/1000/float64(n))
 	fmt.Printf("  %.1f mails/s\n", float64(n)/elapsed.Seconds())
 	if processed != n || rejected != 0 || srv.accepted.Load() != want {
 		return fmt.Errorf("want %d mails processed, none rejected and %d replies (see %s)", n, want, h.logPath)
@@ -440,6 +444,16 @@ func (h *herald) await(srv *server, want int64, deadline time.Time, poll time.Du
 		time.Sleep(poll)
 	}
 	return nil
+}
+
+// selfCPU is the CPU time this process has used, user and system: the
+// mail server's, with the little the burst's own polling adds.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSS is a process's largest resident memory so far (VmHWM), 0 if
