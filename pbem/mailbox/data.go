@@ -7,13 +7,19 @@ import (
 	"github.com/wneessen/go-mail/smtp"
 )
 
-// data sends raw with SMTP's DATA command (RFC 5321 4.1.1.4) on c, the
-// very bytes go-mail's Client.Data would: its writer is net/textproto's
-// DotWriter, which looks at every byte on its own, about 1.8 ms of CPU
-// for a mail with a map (docs/performance.md); writeData writes the same
-// bytes looking at lines. The Sender uses its connection from one goroutine,
-// so go-mail's lock around the exchange is not needed.
+// data sends raw as a mail's text on c: in one chunk (BDAT, RFC 3030)
+// when the server offers CHUNKING and raw is in SMTP's canonical form,
+// else with DATA (RFC 5321 4.1.1.4). Either way the server gets the same
+// text. A chunk goes as it is, where DATA's text is stuffed line by
+// line here and unstuffed by the server, whose reader (go-smtp's, the
+// embedded server's) takes it a byte at a time: about 1.3 ms of the mail
+// server's CPU for a mail with a map (docs/performance.md). The Sender
+// uses its connection from one goroutine, so go-mail's lock around the
+// exchange is not needed.
 func data(c *smtp.Client, raw []byte) error {
+	if ok, _ := c.Extension("CHUNKING"); ok && canonical(raw) {
+		return bdat(c, raw)
+	}
 	id, err := c.Text.Cmd("DATA")
 	if err != nil {
 		return err
@@ -29,6 +35,47 @@ func data(c *smtp.Client, raw []byte) error {
 	}
 	_, _, err = c.Text.ReadResponse(250)
 	return err
+}
+
+// bdat sends raw as the last and only chunk of the mail's text; the
+// server answers once it has it all.
+func bdat(c *smtp.Client, raw []byte) error {
+	id, err := c.Text.Cmd("BDAT %d LAST", len(raw))
+	if err != nil {
+		return err
+	}
+	c.Text.StartResponse(id)
+	defer c.Text.EndResponse(id)
+	if _, err := c.Text.W.Write(raw); err != nil {
+		return err
+	}
+	if err := c.Text.W.Flush(); err != nil {
+		return err
+	}
+	_, _, err = c.Text.ReadResponse(250)
+	return err
+}
+
+// canonical reports whether raw is a text that DATA delivers as it is,
+// which a chunk may then carry: every line, the last too, ended by CR LF,
+// and no other CR or LF (DATA gives a bare line feed its carriage
+// return, and ends a text with a line break). With as many CRs as LFs,
+// each LF having a CR before it leaves no CR elsewhere. What DATA
+// unstuffs, a dot at the start of a line, is no matter here.
+func canonical(raw []byte) bool {
+	if !bytes.HasSuffix(raw, []byte("\r\n")) || bytes.Count(raw, []byte("\r")) != bytes.Count(raw, []byte("\n")) {
+		return false
+	}
+	for at := 0; ; {
+		i := bytes.IndexByte(raw[at:], '\n')
+		if i < 0 {
+			return true
+		}
+		if at+i == 0 || raw[at+i-1] != '\r' {
+			return false
+		}
+		at += i + 1
+	}
 }
 
 // writeData writes raw as DATA's text and its end, and flushes w: what

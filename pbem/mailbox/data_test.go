@@ -61,3 +61,48 @@ func FuzzWriteData(f *testing.F) {
 		}
 	})
 }
+
+// unstuffed is the text a server reads from DATA's stream: the lines up
+// to the line of a dot, each without the dot DotWriter doubled.
+func unstuffed(stream []byte) []byte {
+	var text []byte
+	for _, line := range bytes.SplitAfter(stream, []byte("\r\n")) {
+		if string(line) == ".\r\n" {
+			break
+		}
+		text = append(text, bytes.TrimPrefix(line, []byte("."))...)
+	}
+	return text
+}
+
+// A text canonical calls so is one DATA delivers as it is: a chunk may
+// carry it unchanged.
+func TestCanonical(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"a\r\n": true, "Subject: x\r\n\r\n.dot\r\n..two\r\n": true, "\r\n": true,
+		"": false, "a": false, "a\n": false, "a\r\nb": false, "a\rb\r\n": false,
+		"a\r\r\n": false, "\n\r\n": false, "a\r\n\r": false,
+	} {
+		if got := canonical([]byte(raw)); got != want {
+			t.Errorf("canonical(%q) = %v, want %v", raw, got, want)
+		}
+		if want {
+			if got := unstuffed(dotWriter(t, []byte(raw))); string(got) != raw {
+				t.Errorf("DATA delivers %q as %q", raw, got)
+			}
+		}
+	}
+}
+
+func FuzzCanonical(f *testing.F) {
+	for _, c := range dataCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if canonical(raw) {
+			if got := unstuffed(dotWriter(t, raw)); !bytes.Equal(got, raw) {
+				t.Errorf("canonical(%q), but DATA delivers %q", raw, got)
+			}
+		}
+	})
+}

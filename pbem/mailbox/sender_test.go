@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/textproto"
 	"strings"
@@ -413,4 +414,92 @@ func TestSendReplacesAStaleConnection(t *testing.T) {
 	if !errors.As(err, &se) || se.Code != 421 || se.Stage != StageMail || !IsTemporary(err) {
 		t.Errorf("421 on a new connection: %v, want a temporary 421 at MAIL FROM", err)
 	}
+}
+
+// recorder is a TCP proxy on loopback in front of addr that keeps what
+// the client sends.
+type recorder struct {
+	mu   sync.Mutex
+	sent bytes.Buffer
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sent.Write(p)
+}
+
+func (r *recorder) client() []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return bytes.Clone(r.sent.Bytes())
+}
+
+func recordingProxy(t *testing.T, addr string) (*recorder, string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	r := &recorder{}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", addr)
+			if err != nil {
+				c.Close()
+				return
+			}
+			go func() { io.Copy(io.MultiWriter(s, r), c); s.Close() }()
+			go func() { io.Copy(c, s); c.Close() }()
+		}
+	}()
+	return r, ln.Addr().String()
+}
+
+// A composed mail goes as one chunk (BDAT) to a server that offers
+// CHUNKING, and arrives as it was composed; a text DATA would change (a
+// bare line feed) goes with DATA, and arrives as DATA delivers it.
+func TestSendChunksWhenOffered(t *testing.T) {
+	e := newEmbedded(t, nil)
+	rec, addr := recordingProxy(t, e.SMTPAddr())
+	s, err := NewSender(SenderConfig{Addr: addr, HELO: "test.local", Timeout: 10 * time.Second, Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	o := withMap()
+	o.To = []string{"player@localhost"}
+	raw, err := Compose(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	sent := rec.client()
+	if want := fmt.Appendf(nil, "BDAT %d LAST\r\n%s", len(raw), raw); !bytes.Contains(sent, want) {
+		t.Errorf("the composed mail did not go as one chunk of %d bytes", len(raw))
+	}
+	if bytes.Contains(sent, []byte("\r\nDATA\r\n")) {
+		t.Error("the composed mail went with DATA")
+	}
+
+	bare := []byte("Subject: bare\n\n.a dot\nend")
+	if err := s.SendRaw(context.Background(), "herald@localhost", []string{"player@localhost"}, bare); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(rec.client()[len(sent):], []byte("DATA\r\n")) {
+		t.Error("a text with bare line feeds did not go with DATA")
+	}
+	ms, err := e.Messages("player", "INBOX")
+	if err != nil || len(ms) != 2 {
+		t.Fatalf("player has %d messages (%v), want 2", len(ms), err)
+	}
+	stripDeliveryHeaders(t, ms[0].Raw, raw)
+	stripDeliveryHeaders(t, ms[1].Raw, []byte("Subject: bare\r\n\r\n.a dot\r\nend\r\n"))
 }
