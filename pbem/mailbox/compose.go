@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -78,12 +79,28 @@ func Compose(o Outgoing) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
+	buf := composing.Get().(*bytes.Buffer)
+	defer keepComposing(buf)
 	buf.Grow(composedSize(o))
-	if _, err := m.WriteTo(&buf); err != nil {
+	if _, err := m.WriteTo(buf); err != nil {
 		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
 	}
-	return stableBoundaries(buf.Bytes()), nil
+	return bytes.Clone(stableBoundaries(buf.Bytes())), nil
+}
+
+// composing are the buffers mails are written in, kept from one mail to
+// the next: a mail with a map is half a megabyte, and a buffer made anew
+// for each was cleared first, often on pages fresh from the system, a
+// third of Compose's time (docs/performance.md). Compose returns a copy.
+var composing = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// keepComposing keeps a buffer for the next mail, unless a rare large
+// mail grew it.
+func keepComposing(b *bytes.Buffer) {
+	if b.Cap() <= 8<<20 {
+		b.Reset()
+		composing.Put(b)
+	}
 }
 
 // composedSize is about the size of o composed, a little more rather than
@@ -268,8 +285,9 @@ func stableBoundaries(b []byte) []byte {
 		return b
 	}
 	// One pass finds every boundary, one hashes what lies between them and
-	// one writes the message anew: a mail with a map is half a megabyte,
-	// and replacing each boundary in turn, twice, read it a dozen times.
+	// one writes the message again in place: a mail with a map is half a
+	// megabyte, and replacing each boundary in turn, twice, read it a
+	// dozen times.
 	spans := boundarySpans(b, olds)
 	h := sha256.New()
 	at := 0
@@ -283,8 +301,15 @@ func stableBoundaries(b []byte) []byte {
 	for i := range olds {
 		news[i] = fmt.Appendf(nil, "herald-%d-%x", i+1, sum[:12])
 	}
-	out := make([]byte, 0, len(b))
-	at = 0
+	return replaceSpans(b, spans, olds, news)
+}
+
+// replaceSpans replaces each span's old boundary with its new one in b
+// itself: the new ones are shorter (go-mail's are 60 characters, as
+// goMailBoundary matches them, Herald's 33 and a digit or two), so the
+// text written never reaches the text not yet read.
+func replaceSpans(b []byte, spans []span, olds, news [][]byte) []byte {
+	out, at := b[:0], 0
 	for _, sp := range spans {
 		out = append(append(out, b[at:sp.start]...), news[sp.which]...)
 		at = sp.start + len(olds[sp.which])
