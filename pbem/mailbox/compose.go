@@ -275,12 +275,7 @@ var goMailBoundary = regexp.MustCompile(`boundary=([0-9a-f]{60})\r\n`)
 // quoted-printable and binary ones base64, so the only way to contain the
 // new boundary is to contain a hash of itself.
 func stableBoundaries(b []byte) []byte {
-	var olds [][]byte
-	for _, m := range goMailBoundary.FindAllSubmatch(b, -1) {
-		if !slices.ContainsFunc(olds, func(o []byte) bool { return bytes.Equal(o, m[1]) }) {
-			olds = append(olds, m[1])
-		}
-	}
+	olds := declaredBoundaries(b)
 	if len(olds) == 0 {
 		return b
 	}
@@ -320,18 +315,56 @@ func replaceSpans(b []byte, spans []span, olds, news [][]byte) []byte {
 // span is where boundary which of a message occurs.
 type span struct{ start, which int }
 
-// boundarySpans lists every occurrence of the boundaries olds in b, in
-// order. Random boundaries of the same length never overlap.
+// declaredBoundaries are the boundaries go-mail declared in b
+// (goMailBoundary's matches), each once, in order. They are looked for
+// from each '=', which base64, the bulk of a mail with a map, has only
+// at its end; the expression alone tried every 'b', one byte in 64 of
+// base64.
+func declaredBoundaries(b []byte) [][]byte {
+	const name = "boundary"
+	var olds [][]byte
+	for at := len(name); at < len(b); at++ {
+		i := bytes.IndexByte(b[at:], '=')
+		if i < 0 {
+			break
+		}
+		at += i
+		// A match is "boundary=", 60 digits and a line break: only one
+		// starting where the window does fits in it.
+		m := goMailBoundary.FindSubmatch(b[at-len(name) : min(len(b), at+1+60+2)])
+		if m != nil && !slices.ContainsFunc(olds, func(o []byte) bool { return bytes.Equal(o, m[1]) }) {
+			olds = append(olds, m[1])
+		}
+	}
+	return olds
+}
+
+// boundarySpans lists where the boundaries olds occur in b, in order: in
+// what go-mail writes, after a '=' (where a part declares it) and after
+// "--" (its delimiter lines). Those bytes are looked for one by one, and
+// base64, the bulk of a mail with a map, has them not (but for its
+// padding): the search passes over a picture at once, where bytes.Index
+// of a boundary soon fell back to comparing it at every byte. Random
+// boundaries of the same length never overlap.
 func boundarySpans(b []byte, olds [][]byte) []span {
 	var spans []span
-	for which, o := range olds {
-		for at := 0; ; {
-			i := bytes.Index(b[at:], o)
+	for _, lead := range [][]byte{[]byte("="), []byte("--")} {
+		for at := 0; ; at++ {
+			i := bytes.IndexByte(b[at:], lead[0])
 			if i < 0 {
 				break
 			}
-			spans = append(spans, span{at + i, which})
-			at += i + len(o)
+			at += i
+			if !bytes.HasPrefix(b[at:], lead) {
+				continue
+			}
+			for which, o := range olds {
+				if bytes.HasPrefix(b[at+len(lead):], o) {
+					spans = append(spans, span{at + len(lead), which})
+					at += len(lead) + len(o) - 1
+					break
+				}
+			}
 		}
 	}
 	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
