@@ -205,6 +205,20 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 		s.keep(conn)
 	}()
 	c := conn.c
+	_ = c.UpdateDeadline(s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second) // ≥ 64 KiB/s
+	if oneTrip(c, from, to, raw) {
+		stage, err := sendOneTrip(c, angle(from), angle(to[0]), raw)
+		switch {
+		case err == nil:
+			s.log.Debug("sent", "from", from, "to", to, "bytes", len(raw))
+			return nil
+		case stage == StageRcpt:
+			resetFailed = c.Reset() != nil
+			return sendFailure(ctx, StageRcpt, to, err)
+		default:
+			return sendFailure(ctx, stage, nil, err)
+		}
+	}
 	_ = c.UpdateDeadline(s.cfg.Timeout)
 	if err := c.Mail(angle(from)); err != nil {
 		return sendFailure(ctx, StageMail, nil, err)
