@@ -588,8 +588,9 @@ func (s *smtpSession) Data(r io.Reader) error {
 
 // texts are the buffers Data reads a mail's text into, kept from one
 // mail to the next: the mailboxes keep copies of their own (deliver), and
-// a buffer grown anew for each mail of a few hundred KiB was a third of
-// the server's CPU on a burst of mails with maps (docs/performance.md).
+// a buffer grown anew for each mail of a few hundred KiB, cleared at each
+// step, cost the server more than reading the mail (docs/performance.md,
+// "Seventh pass").
 var texts = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // putText keeps a buffer for the next mail, unless a rare large mail

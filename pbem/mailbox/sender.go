@@ -205,8 +205,8 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 		s.keep(conn)
 	}()
 	c := conn.c
-	_ = c.UpdateDeadline(s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second) // ≥ 64 KiB/s
 	if oneTrip(c, from, to, raw) {
+		_ = c.UpdateDeadline(s.textTimeout(raw))
 		stage, err := sendOneTrip(c, angle(from), angle(to[0]), raw)
 		switch {
 		case err == nil:
@@ -235,7 +235,7 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 		resetFailed = c.Reset() != nil
 		return sendFailure(ctx, StageRcpt, refused, errors.Join(errs...))
 	}
-	_ = c.UpdateDeadline(s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second) // ≥ 64 KiB/s
+	_ = c.UpdateDeadline(s.textTimeout(raw))
 	if err := data(c, raw); err != nil {
 		// If the connection broke after the text, the server may have
 		// accepted the message all the same; a retry can deliver it
@@ -244,6 +244,12 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 	}
 	s.log.Debug("sent", "from", from, "to", to, "bytes", len(raw))
 	return nil
+}
+
+// textTimeout is the time a mail's text may take to go: the timeout,
+// and a second for each 64 KiB.
+func (s *Sender) textTimeout(raw []byte) time.Duration {
+	return s.cfg.Timeout + time.Duration(len(raw)/(64<<10))*time.Second
 }
 
 // sendFailure is the SendError of a stage, with the context's error when
