@@ -330,3 +330,73 @@ func fill(p []byte, v byte) {
 		p[i] = v
 	}
 }
+
+// nearest finds a colour's nearest palette entry. The entries are
+// sorted by the sum of their channels, and the search goes out from the
+// colour's sum both ways, stopping on a side where the sums differ by
+// so much that no entry there can be as near as the best found (a
+// difference s in the sum means a squared distance of at least s²/3).
+type nearest struct {
+	ents  []paletteEntry
+	start [3*255 + 2]int32 // by sum: the first entry of that sum or more
+}
+
+type paletteEntry struct {
+	sum, r, g, b, i int32
+}
+
+func newNearest(pal []uint32) *nearest {
+	nf := &nearest{ents: make([]paletteEntry, len(pal))}
+	for i, c := range pal {
+		r, g, b := int32(c&0xff), int32(c>>8&0xff), int32(c>>16&0xff)
+		nf.ents[i] = paletteEntry{r + g + b, r, g, b, int32(i)}
+	}
+	slices.SortFunc(nf.ents, func(a, b paletteEntry) int {
+		if a.sum != b.sum {
+			return int(a.sum - b.sum)
+		}
+		return int(a.i - b.i)
+	})
+	e := 0
+	for s := range nf.start {
+		for e < len(nf.ents) && int(nf.ents[e].sum) < s {
+			e++
+		}
+		nf.start[s] = int32(e)
+	}
+	return nf
+}
+
+// find is the index of the entry nearest colour c, the earliest of
+// those as near.
+func (nf *nearest) find(c uint32) int {
+	r, g, b := int32(c&0xff), int32(c>>8&0xff), int32(c>>16&0xff)
+	sum := r + g + b
+	best, bi := int32(1<<20), int32(len(nf.ents)) // above any distance, 3·255²
+	try := func(e *paletteEntry) bool {
+		if ds := e.sum - sum; ds*ds > 3*best {
+			return false
+		}
+		dr, dg, db := e.r-r, e.g-g, e.b-b
+		if d := dr*dr + dg*dg + db*db; d < best || d == best && e.i < bi {
+			best, bi = d, e.i
+		}
+		return true
+	}
+	// Out from the colour's sum, a step each way in turn.
+	hi := int(nf.start[sum])
+	lo := hi - 1
+	for lo >= 0 || hi < len(nf.ents) {
+		if hi < len(nf.ents) && try(&nf.ents[hi]) {
+			hi++
+		} else {
+			hi = len(nf.ents)
+		}
+		if lo >= 0 && try(&nf.ents[lo]) {
+			lo--
+		} else {
+			lo = -1
+		}
+	}
+	return int(bi)
+}
