@@ -232,6 +232,7 @@ type deflater struct {
 	bits  uint64
 	nbits uint
 	toks  []uint32 // literals (litToken) or a match (matchFlag | length<<16 | the index of its distance in dists<<25)
+	syms  int      // literals and matches in the block, as tokens of one literal byte or pixel each: where a block ends
 	dists [3]int   // of a match: to the pixel on the left, the row above, the period
 	sum   adler    // of the rows compressed
 	ok    bool     // the rows were opaque
@@ -365,7 +366,7 @@ func (e *deflater) pixelLiteral(p []byte) bool {
 	e.lit[p[0]]++
 	e.lit[p[1]]++
 	e.lit[p[2]]++
-	if len(e.toks) >= blockTokens {
+	if e.syms++; e.syms >= blockTokens {
 		e.block(false)
 	}
 	return true
@@ -518,7 +519,7 @@ func (e *deflater) flush(r *run) {
 		e.lit[lengthCode[k]]++
 		e.dist[distCode(r.dist)]++
 		n -= k
-		if len(e.toks) >= blockTokens {
+		if e.syms++; e.syms >= blockTokens {
 			e.block(false)
 		}
 	}
@@ -539,10 +540,24 @@ func (e *deflater) distIndex(d int) uint32 {
 	return 2
 }
 
+// literal writes a byte as a literal: into the token before if that is
+// literals with a place left (a palette index after another), else as
+// a token of its own. The codes written are the same; a token is the
+// costliest part of writing them.
 func (e *deflater) literal(v byte) {
-	e.toks = append(e.toks, litToken(v, noLiteral, noLiteral))
+	// A token of one or two literals has noLiteral in its last place; a
+	// match's top bit, or a third literal, is there otherwise.
+	if n := len(e.toks); n > 0 && e.toks[n-1]>>18 == noLiteral {
+		if t := e.toks[n-1]; t>>9&0x1ff == noLiteral {
+			e.toks[n-1] = t&^(0x1ff<<9) | uint32(v)<<9
+		} else {
+			e.toks[n-1] = t&^(0x1ff<<18) | uint32(v)<<18
+		}
+	} else {
+		e.toks = append(e.toks, litToken(v, noLiteral, noLiteral))
+	}
 	e.lit[v]++
-	if len(e.toks) >= blockTokens {
+	if e.syms++; e.syms >= blockTokens {
 		e.block(false)
 	}
 }
@@ -711,7 +726,7 @@ func (e *deflater) block(final bool) {
 	}
 	e.codes(litCode[:], litLen[:], distCodes[:], distLen[:])
 	e.write(uint64(litCode[256]), uint(litLen[256]))
-	e.toks = e.toks[:0]
+	e.toks, e.syms = e.toks[:0], 0
 	e.lit, e.dist = [286]uint32{}, [30]uint32{}
 }
 
