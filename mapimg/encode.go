@@ -298,6 +298,11 @@ func (e *deflater) compress(src rows, period, y0, y1 int, last bool) bool {
 			if cur.n > 0 {
 				e.flush(&cur)
 			}
+			if sz == 1 && x > 0 && x+4 <= w && noMatch(row, above, x, period) {
+				e.literal(row[x])
+				x++
+				continue
+			}
 			// The longest run, the left one on a tie, then the one above:
 			// a later candidate wins only by matching the pixel where
 			// the best so far stopped, tried first (here, before a call:
@@ -349,6 +354,23 @@ func (e *deflater) compress(src rows, period, y0, y1 int, last bool) bool {
 		e.out = append(e.out, 0, 0, 0xff, 0xff) // LEN 0, NLEN
 	}
 	return true
+}
+
+// noMatch reports whether none of the matches of an index row's bytes
+// at x (x > 0, x+4 ≤ its length) could be 3 bytes long, the least a
+// match is, so that its byte is a literal: whether the three bytes from
+// x differ from the three one to the left, above (if any) and a period
+// to the left (if any). It is cheaper than finding each match's length,
+// on the anti-aliased edges where none is long.
+func noMatch(row, above []byte, x, period int) bool {
+	three := binary.LittleEndian.Uint32(row[x:]) << 8 // the 4th byte shifted out
+	if three == binary.LittleEndian.Uint32(row[x-1:])<<8 {
+		return false
+	}
+	if above != nil && three == binary.LittleEndian.Uint32(above[x:])<<8 {
+		return false
+	}
+	return period == 0 || x < period || three != binary.LittleEndian.Uint32(row[x-period:])<<8
 }
 
 // pixelLiteral writes a pixel as literals: a palette index, or the RGB
