@@ -172,7 +172,12 @@ func (t *colourTable) countRuns(img *image.RGBA, y0, y1 int) bool {
 		if c>>24 != 0xff {
 			return false
 		}
-		id := t.id(c)
+		var id uint32
+		if slot := c * 0x9e3779b1 >> t.shift; t.keys[slot] == c { // most colours are in their first slot: no call
+			id = t.ids[slot]
+		} else {
+			id = t.id(c)
+		}
 		t.counts[id] += n
 		t.runs[i] = uint64(id)<<32 | uint64(n)
 	}
