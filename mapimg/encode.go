@@ -232,6 +232,7 @@ type deflater struct {
 	bits  uint64
 	nbits uint
 	toks  []uint32 // literals (litToken) or a match (matchFlag | length<<16 | the index of its distance in dists<<25)
+	syms  int      // literals and matches in the block, as tokens of one literal byte or pixel each: where a block ends
 	dists [3]int   // of a match: to the pixel on the left, the row above, the period
 	sum   adler    // of the rows compressed
 	ok    bool     // the rows were opaque
@@ -297,6 +298,11 @@ func (e *deflater) compress(src rows, period, y0, y1 int, last bool) bool {
 			if cur.n > 0 {
 				e.flush(&cur)
 			}
+			if sz == 1 && x > 0 && x+4 <= w && noMatch(row, above, x, period) {
+				e.literal(row[x])
+				x++
+				continue
+			}
 			// The longest run, the left one on a tie, then the one above:
 			// a later candidate wins only by matching the pixel where
 			// the best so far stopped, tried first (here, before a call:
@@ -350,6 +356,23 @@ func (e *deflater) compress(src rows, period, y0, y1 int, last bool) bool {
 	return true
 }
 
+// noMatch reports whether none of the matches of an index row's bytes
+// at x (x > 0, x+4 ≤ its length) could be 3 bytes long, the least a
+// match is, so that its byte is a literal: whether the three bytes from
+// x differ from the three one to the left, above (if any) and a period
+// to the left (if any). It is cheaper than finding each match's length,
+// on the anti-aliased edges where none is long.
+func noMatch(row, above []byte, x, period int) bool {
+	three := binary.LittleEndian.Uint32(row[x:]) << 8 // the 4th byte shifted out
+	if three == binary.LittleEndian.Uint32(row[x-1:])<<8 {
+		return false
+	}
+	if above != nil && three == binary.LittleEndian.Uint32(above[x:])<<8 {
+		return false
+	}
+	return period == 0 || x < period || three != binary.LittleEndian.Uint32(row[x-period:])<<8
+}
+
 // pixelLiteral writes a pixel as literals: a palette index, or the RGB
 // of an opaque RGBA pixel (one token of three); false for a pixel not
 // opaque.
@@ -365,7 +388,7 @@ func (e *deflater) pixelLiteral(p []byte) bool {
 	e.lit[p[0]]++
 	e.lit[p[1]]++
 	e.lit[p[2]]++
-	if len(e.toks) >= blockTokens {
+	if e.syms++; e.syms >= blockTokens {
 		e.block(false)
 	}
 	return true
@@ -518,7 +541,7 @@ func (e *deflater) flush(r *run) {
 		e.lit[lengthCode[k]]++
 		e.dist[distCode(r.dist)]++
 		n -= k
-		if len(e.toks) >= blockTokens {
+		if e.syms++; e.syms >= blockTokens {
 			e.block(false)
 		}
 	}
@@ -539,10 +562,24 @@ func (e *deflater) distIndex(d int) uint32 {
 	return 2
 }
 
+// literal writes a byte as a literal: into the token before if that is
+// literals with a place left (a palette index after another), else as
+// a token of its own. The codes written are the same; a token is the
+// costliest part of writing them.
 func (e *deflater) literal(v byte) {
-	e.toks = append(e.toks, litToken(v, noLiteral, noLiteral))
+	// A token of one or two literals has noLiteral in its last place; a
+	// match's top bit, or a third literal, is there otherwise.
+	if n := len(e.toks); n > 0 && e.toks[n-1]>>18 == noLiteral {
+		if t := e.toks[n-1]; t>>9&0x1ff == noLiteral {
+			e.toks[n-1] = t&^(0x1ff<<9) | uint32(v)<<9
+		} else {
+			e.toks[n-1] = t&^(0x1ff<<18) | uint32(v)<<18
+		}
+	} else {
+		e.toks = append(e.toks, litToken(v, noLiteral, noLiteral))
+	}
 	e.lit[v]++
-	if len(e.toks) >= blockTokens {
+	if e.syms++; e.syms >= blockTokens {
 		e.block(false)
 	}
 }
@@ -711,7 +748,7 @@ func (e *deflater) block(final bool) {
 	}
 	e.codes(litCode[:], litLen[:], distCodes[:], distLen[:])
 	e.write(uint64(litCode[256]), uint(litLen[256]))
-	e.toks = e.toks[:0]
+	e.toks, e.syms = e.toks[:0], 0
 	e.lit, e.dist = [286]uint32{}, [30]uint32{}
 }
 

@@ -14,6 +14,7 @@ func BenchmarkMailMapPNG(b *testing.B) {
 	sc, before, after, events := busy(b)
 	b.ReportAllocs()
 	var n int
+	c0 := processCPU()
 	for b.Loop() {
 		png, err := PNG(sc, after, ForMail(Marks(sc, before, after, events)))
 		if err != nil {
@@ -21,6 +22,7 @@ func BenchmarkMailMapPNG(b *testing.B) {
 		}
 		n = len(png)
 	}
+	reportCPU(b, c0)
 	b.ReportMetric(float64(n), "png-bytes")
 }
 
@@ -32,6 +34,7 @@ func BenchmarkWholeMapPNG(b *testing.B) {
 	sc, st := crecy(b)
 	b.ReportAllocs()
 	var n int
+	c0 := processCPU()
 	for b.Loop() {
 		png, err := PNG(sc, st, ForMail(Marks(sc, st, st, nil)))
 		if err != nil {
@@ -39,5 +42,6 @@ func BenchmarkWholeMapPNG(b *testing.B) {
 		}
 		n = len(png)
 	}
+	reportCPU(b, c0)
 	b.ReportMetric(float64(n), "png-bytes")
 }

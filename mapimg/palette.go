@@ -159,22 +159,53 @@ func (t *colourTable) grow() {
 }
 
 // countRuns reads the runs of one colour of img's rows y0 to y1 and
-// counts their pixels, or reports false if a pixel is not opaque. Eight
-// pixels are compared with the run's colour at a time, else two, else
-// one, and the table touched once a run: the branch goes wrong about
-// once a run, where finding each run's end word by word (sameRun) costs
-// more on the many short runs of anti-aliased edges. A run may go on
-// into the next row.
+// counts their pixels, or reports false if a pixel is not opaque. Two
+// passes: scanRuns finds the runs by their colours, then each run's
+// colour is numbered in the table, the run keeping its number instead.
+// Apart, each loop is simple: the scan does not wait on the table, and
+// the table's lookups, almost all found in their first slot, do not wait
+// on the scan's branches.
 func (t *colourTable) countRuns(img *image.RGBA, y0, y1 int) bool {
+	t.runs = scanRuns(img, y0, y1, t.runs[:0])
+	for i, r := range t.runs {
+		c, n := uint32(r>>32), uint32(r)
+		if c>>24 != 0xff {
+			return false
+		}
+		var id uint32
+		if slot := c * 0x9e3779b1 >> t.shift; t.keys[slot] == c { // most colours are in their first slot: no call
+			id = t.ids[slot]
+		} else {
+			id = t.id(c)
+		}
+		t.counts[id] += n
+		t.runs[i] = uint64(id)<<32 | uint64(n)
+	}
+	return true
+}
+
+// scanRuns appends to runs the runs of one colour of img's rows y0 to
+// y1, each its colour<<32 | its length. Eight pixels are compared with
+// the run's colour at a time, else two; failing both, each of the two
+// pixels is a step without a branch (step): two thirds of a map's runs
+// are a single pixel of an anti-aliased edge, whose ends no branch
+// foresees. A run may go on into the next row.
+func scanRuns(img *image.RGBA, y0, y1 int, runs []uint64) []uint64 {
 	b := img.Bounds()
 	w := b.Dx()
 	last, n := pixel(img.Pix[img.PixOffset(b.Min.X, y0):], 0), uint32(0) // the run's colour and pixels so far
+	k := len(runs)                                                       // runs kept, in buf
+	buf := runs[:cap(runs)]
 	for y := y0; y < y1; y++ {
+		if len(buf)-k < w+1 { // a row's steps write at most w+1 runs ahead
+			buf = slices.Grow(buf[:k], w+1)
+			buf = buf[:cap(buf)]
+		}
 		o := img.PixOffset(b.Min.X, y)
 		row := img.Pix[o : o+4*w : o+4*w]
-		two := uint64(last) | uint64(last)<<32
 		i := 0
 		for ; i+8 <= len(row); i += 8 {
+			two := uint64(last) | uint64(last)<<32
 			if i+32 <= len(row) && sameWords(row[i:i+32], two) {
 				n += 8
 				i += 24
@@ -184,28 +215,27 @@ func (t *colourTable) countRuns(img *image.RGBA, y0, y1 int) bool {
 				n += 2
 				continue
 			}
-			for _, c := range [2]uint32{binary.LittleEndian.Uint32(row[i:]), binary.LittleEndian.Uint32(row[i+4:])} {
-				if c != last {
-					if !t.add(last, n) {
-						return false
-					}
-					last, n = c, 0
-				}
-				n++
-			}
-			two = uint64(last) | uint64(last)<<32
+			k, last, n = step(buf, k, last, n, binary.LittleEndian.Uint32(row[i:]))
+			k, last, n = step(buf, k, last, n, binary.LittleEndian.Uint32(row[i+4:]))
 		}
 		if i < len(row) {
-			if c := pixel(row, i/4); c != last {
-				if !t.add(last, n) {
-					return false
-				}
-				last, n = c, 0
-			}
-			n++
+			k, last, n = step(buf, k, last, n, pixel(row, i/4))
 		}
 	}
-	return t.add(last, n)
+	buf[k] = uint64(last)<<32 | uint64(n)
+	return buf[:k+1]
+}
+
+// step goes on from a run of n pixels of colour last, kept or not in
+// buf[k], to pixel c: the run is written at k whatever c is, and kept
+// (k moves on) if c ends it.
+func step(buf []uint64, k int, last, n, c uint32) (int, uint32, uint32) {
+	buf[k] = uint64(last)<<32 | uint64(n)
+	ends := 0
+	if c != last {
+		ends = 1
+	}
+	return k + ends, c, n&(uint32(ends)-1) + 1
 }
 
 // sameWords reports whether the 32 bytes of p are the word two, four
@@ -214,18 +244,6 @@ func sameWords(p []byte, two uint64) bool {
 	p = p[:32]
 	return (binary.LittleEndian.Uint64(p)^two)|(binary.LittleEndian.Uint64(p[8:])^two)|
 		(binary.LittleEndian.Uint64(p[16:])^two)|(binary.LittleEndian.Uint64(p[24:])^two) == 0
-}
-
-// add keeps a run of n pixels of colour c, reporting false for a colour
-// not opaque.
-func (t *colourTable) add(c, n uint32) bool {
-	if c>>24 != 0xff {
-		return false
-	}
-	id := t.id(c)
-	t.counts[id] += n
-	t.runs = append(t.runs, uint64(id)<<32|uint64(n))
-	return true
 }
 
 // palette is the colours of the palette, the most frequent first. Only

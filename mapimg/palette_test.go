@@ -304,7 +304,9 @@ func BenchmarkQuantize(b *testing.B) {
 		b.Fatal(err)
 	}
 	pix := make([]byte, len(img.Pix)/4)
+	c0 := processCPU()
 	for b.Loop() {
 		quantize(img, pix)
 	}
+	reportCPU(b, c0)
 }
