@@ -208,7 +208,13 @@ func (p *serverPair) intakeConfig(t testing.TB) IntakeConfig {
 
 func newTestSender(t testing.TB, e *Embedded) *Sender {
 	t.Helper()
-	s, err := NewSender(SenderConfig{Addr: e.SMTPAddr(), HELO: "test.local", Timeout: 10 * time.Second, Logger: testLogger(t)})
+	return newSenderAt(t, e.SMTPAddr())
+}
+
+// newSenderAt is a Sender to the SMTP server at addr.
+func newSenderAt(t testing.TB, addr string) *Sender {
+	t.Helper()
+	s, err := NewSender(SenderConfig{Addr: addr, HELO: "test.local", Timeout: 10 * time.Second, Logger: testLogger(t)})
 	if err != nil {
 		t.Fatalf("NewSender: %v", err)
 	}

@@ -27,30 +27,6 @@ func (p *holdingProxy) waited() int {
 	return p.waits
 }
 
-func (p *holdingProxy) listen(t *testing.T, addr string) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			s, err := net.Dial("tcp", addr)
-			if err != nil {
-				c.Close()
-				return
-			}
-			p.session(c, s)
-		}
-	}()
-	return ln.Addr().String()
-}
-
 // session relays one connection: the client's bytes as they come, the
 // server's unless held.
 func (p *holdingProxy) session(client, server net.Conn) {
@@ -140,11 +116,7 @@ func (p *holdingProxy) session(client, server net.Conn) {
 func TestSendInOneRoundTrip(t *testing.T) {
 	e := newEmbedded(t, nil)
 	var p holdingProxy
-	s, err := NewSender(SenderConfig{Addr: p.listen(t, e.SMTPAddr()), HELO: "test.local", Timeout: 10 * time.Second, Logger: testLogger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := newSenderAt(t, proxy(t, e.SMTPAddr(), p.session))
 	o := withMap()
 	o.To = []string{"player@localhost"}
 	raw, err := Compose(o)

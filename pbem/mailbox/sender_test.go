@@ -436,13 +436,22 @@ func (r *recorder) client() []byte {
 }
 
 func recordingProxy(t *testing.T, addr string) (*recorder, string) {
+	r := &recorder{}
+	return r, proxy(t, addr, func(client, server net.Conn) {
+		go func() { io.Copy(io.MultiWriter(server, r), client); server.Close() }()
+		go func() { io.Copy(client, server); client.Close() }()
+	})
+}
+
+// proxy listens on loopback and relays each connection to addr: relay
+// is given both ends, and returns at once.
+func proxy(t *testing.T, addr string, relay func(client, server net.Conn)) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ln.Close() })
-	r := &recorder{}
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -454,11 +463,10 @@ func recordingProxy(t *testing.T, addr string) (*recorder, string) {
 				c.Close()
 				return
 			}
-			go func() { io.Copy(io.MultiWriter(s, r), c); s.Close() }()
-			go func() { io.Copy(c, s); c.Close() }()
+			relay(c, s)
 		}
 	}()
-	return r, ln.Addr().String()
+	return ln.Addr().String()
 }
 
 // A composed mail goes as one chunk (BDAT) to a server that offers
@@ -467,11 +475,7 @@ func recordingProxy(t *testing.T, addr string) (*recorder, string) {
 func TestSendChunksWhenOffered(t *testing.T) {
 	e := newEmbedded(t, nil)
 	rec, addr := recordingProxy(t, e.SMTPAddr())
-	s, err := NewSender(SenderConfig{Addr: addr, HELO: "test.local", Timeout: 10 * time.Second, Logger: testLogger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := newSenderAt(t, addr)
 	o := withMap()
 	o.To = []string{"player@localhost"}
 	raw, err := Compose(o)
