@@ -75,13 +75,26 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 		}
 	} else if view != nil {
 		// A block refused brings its move back: the player then leaves out
-		// the orders the refusal names, and the third time plays it the
-		// simple way.
+		// the orders any refusal of the move named, and the third time
+		// plays it the simple way, still without them. Each refusal names
+		// one order; Herald's rules may refuse declarations the player's
+		// view of the field cannot foresee (which units attacking one
+		// makes another attacked), and a player that forgot the earlier
+		// ones went round them for ever.
+		view.refused[b.Move] += refusalReason(m.Text)
+		why := view.refused[b.Move]
 		switch view.tries[b.Move]++; {
 		case view.tries[b.Move] <= 2:
-			orders = withoutRefused(a.closeIn(view, allOrders(m.Text), legal, reachLines(m.Text)), m.Text)
-		case view.tries[b.Move] > 4:
-			orders = oneOrder(legal) // refused four times: one step at a time
+			orders = withoutRefused(a.closeIn(view, allOrders(m.Text), legal, reachLines(m.Text)), why)
+		case view.tries[b.Move] > 4: // refused four times: one step at a time
+			// An order a refusal named may be the one to send now: one
+			// that replaces a held declaration the refusal was about.
+			orders = oneOrder(legal)
+			if rest := notNamed(legal, why); slices.ContainsFunc(rest, func(o string) bool { return o != "END" }) {
+				orders = oneOrder(rest)
+			}
+		default:
+			orders = notNamed(a.choose(legal, reachLines(m.Text)), why)
 		}
 	}
 	if len(orders) == 0 {

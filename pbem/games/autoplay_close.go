@@ -30,6 +30,9 @@ type battleView struct {
 	// tries counts the blocks sent for each move: a refused block brings
 	// the same move back, and the player then plays it more simply.
 	tries map[int]int
+	// refused gathers, for each move, the reasons of its refusals: an
+	// order one of them names is not sent again for that move.
+	refused map[int]string
 	// moved are the units given a MOVE or FACE in the Activation under way.
 	moved map[string]bool
 }
@@ -92,8 +95,7 @@ func (a *Autoplayer) learn(subject, text string) *battleView {
 	}
 	v := a.views[m[1]]
 	if c := apSide.FindStringSubmatch(text); c != nil && strings.Contains(text, "\nThe armies\n") && v == nil {
-		v = &battleView{side: strings.TrimSpace(c[1]), sideOf: map[string]string{}, ma: map[string]int{}, kind: map[string]string{}, at: map[string]hex.Hex{},
-			facing: map[string]hex.Facing{}, tries: map[int]int{}, moved: map[string]bool{}}
+		v = newBattleView(strings.TrimSpace(c[1]))
 		v.readRoster(text)
 		a.views[m[1]] = v
 	}
@@ -101,6 +103,12 @@ func (a *Autoplayer) learn(subject, text string) *battleView {
 		v.readNarration(text)
 	}
 	return v
+}
+
+// newBattleView is a side's view of a battle, knowing nothing yet.
+func newBattleView(side string) *battleView {
+	return &battleView{side: side, sideOf: map[string]string{}, ma: map[string]int{}, kind: map[string]string{}, at: map[string]hex.Hex{},
+		facing: map[string]hex.Facing{}, tries: map[int]int{}, refused: map[int]string{}, moved: map[string]bool{}}
 }
 
 func (v *battleView) readRoster(text string) {
@@ -493,24 +501,38 @@ func hasPrefix(lines []string, prefixes ...string) bool {
 	return false
 }
 
-// withoutRefused leaves out of orders those a refusal's reason names
-// ("SHOCK DV2 AT YL4: DV2 (Levy Infantry) may Shock attack only in
-// conjunction with another unit"); END stays.
-func withoutRefused(orders []string, text string) []string {
+// refusalReason is the reason a refusal mail gives ("SHOCK DV2 AT YL4:
+// DV2 (Levy Infantry) may Shock attack only in conjunction with another
+// unit"), on one line with a space after it; "" for any other mail.
+func refusalReason(text string) string {
 	_, why, ok := strings.Cut(text, "Herald did not carry out your orders")
-	if !ok || orders == nil {
-		return orders
+	if !ok {
+		return ""
 	}
 	why, _, _ = strings.Cut(why, "You may send:")
-	why = strings.Join(strings.Fields(why), " ") + " "
+	return strings.Join(strings.Fields(why), " ") + " "
+}
+
+// withoutRefused leaves out of orders those that refusals' reasons name;
+// END stays. Nothing but END left is nil, the simple way instead.
+func withoutRefused(orders []string, why string) []string {
+	if why == "" || orders == nil {
+		return orders
+	}
+	out := notNamed(orders, why)
+	if len(out) == 1 && out[0] == "END" && len(orders) > 1 {
+		return nil // nothing left but END: the simple way
+	}
+	return out
+}
+
+// notNamed are the orders the reasons why do not name, and END.
+func notNamed(orders []string, why string) []string {
 	var out []string
 	for _, o := range orders {
 		if o == "END" || !strings.Contains(why, o+" ") && !strings.Contains(why, o+":") {
 			out = append(out, o)
 		}
-	}
-	if len(out) == 1 && out[0] == "END" && len(orders) > 1 {
-		return nil // nothing left but END: the simple way
 	}
 	return out
 }

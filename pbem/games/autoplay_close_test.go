@@ -1,7 +1,10 @@
 package games
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"herald/engine/hex"
@@ -71,5 +74,47 @@ func TestAutoplayerVaries(t *testing.T) {
 	}
 	if len(blocks) < 3 {
 		t.Errorf("six players varied by 0…5 wrote %d different blocks, want at least 3", len(blocks))
+	}
+}
+
+// A player whose blocks are refused for declarations its view of the
+// field cannot foresee leaves out every order the move's refusals named,
+// not only the last one's. The two refusals are of a demo of Fornovo
+// (move 267): with IG1's Shock on FK1 declared, Herald refused IG2's
+// Shock on FK2 and then IG4's on FR1 and FK3, FK2 and FK3 "would be
+// attacked twice"; a player that remembered one refusal at a time sent
+// the two again in turn, at that move and at every later one, and the
+// battle never ended.
+func TestAutoplayerRemembersRefusals(t *testing.T) {
+	named := []string{"SHOCK IG2 AT FK2", "SHOCK IG4 AT FR1 FK3"}
+	// The player has read its welcome (the roster; where the units stand
+	// matters not here).
+	a := &Autoplayer{Address: "bob@localhost", Battle: "fornovo",
+		views: map[string]*battleView{"fornovo-demo-2109": newBattleView("Italians")}}
+	var mails [][]byte
+	for _, f := range []string{"refused-fornovo-ig2.eml", "refused-fornovo-ig4.eml"} {
+		b, err := os.ReadFile(filepath.Join("testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mails = append(mails, b)
+	}
+	for try, raw := range [][]byte{mails[0], mails[1], mails[0], mails[1], mails[0]} {
+		r, err := a.Reply(raw)
+		if err != nil || r == nil {
+			t.Fatalf("try %d: reply %v, %v", try+1, r, err)
+		}
+		block, _, _ := strings.Cut(r.Text, "\nYours,") // the player's block, before the quoted mail
+		if !strings.Contains(block, "--- end orders ---") {
+			t.Fatalf("try %d: no block in the reply:\n%s", try+1, r.Text)
+		}
+		if try < 1 {
+			continue // the refusal named one order so far
+		}
+		for _, o := range named {
+			if slices.Contains(strings.Split(block, "\n"), o) {
+				t.Errorf("try %d sends %q again, which a refusal of the move named:\n%s", try+1, o, block)
+			}
+		}
 	}
 }
