@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -79,28 +78,13 @@ func Compose(o Outgoing) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf := composing.Get().(*bytes.Buffer)
-	defer keepComposing(buf)
+	buf := getMailBuffer()
+	defer keepMailBuffer(buf)
 	buf.Grow(composedSize(o))
 	if _, err := m.WriteTo(buf); err != nil {
 		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
 	}
 	return bytes.Clone(stableBoundaries(buf.Bytes())), nil
-}
-
-// composing are the buffers mails are written in, kept from one mail to
-// the next: a mail with a map is half a megabyte, and a buffer made anew
-// for each was cleared first, often on pages fresh from the system
-// (docs/performance.md, "Seventh pass"). Compose returns a copy.
-var composing = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// keepComposing keeps a buffer for the next mail, unless a rare large
-// mail grew it.
-func keepComposing(b *bytes.Buffer) {
-	if b.Cap() <= 8<<20 {
-		b.Reset()
-		composing.Put(b)
-	}
 }
 
 // composedSize is about the size of o composed, a little more rather than

@@ -546,8 +546,8 @@ func (s *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 }
 
 func (s *smtpSession) Data(r io.Reader) error {
-	buf := texts.Get().(*bytes.Buffer)
-	defer putText(buf)
+	buf := getMailBuffer()
+	defer keepMailBuffer(buf)
 	if _, err := buf.ReadFrom(r); err != nil { // the reader enforces MaxMessageBytes
 		return err
 	}
@@ -584,22 +584,6 @@ func (s *smtpSession) Data(r io.Reader) error {
 		s.e.log.Debug("delivered", "from", s.from, "rcpt", rc.addr, "user", rc.user.name, "bytes", len(raw))
 	}
 	return nil
-}
-
-// texts are the buffers Data reads a mail's text into, kept from one
-// mail to the next: the mailboxes keep copies of their own (deliver), and
-// a buffer grown anew for each mail of a few hundred KiB, cleared at each
-// step, cost the server more than reading the mail (docs/performance.md,
-// "Seventh pass").
-var texts = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// putText keeps a buffer for the next mail, unless a rare large mail
-// grew it.
-func putText(b *bytes.Buffer) {
-	if b.Cap() <= 4<<20 {
-		b.Reset()
-		texts.Put(b)
-	}
 }
 
 func (s *smtpSession) Reset() {
