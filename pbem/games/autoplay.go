@@ -78,17 +78,18 @@ func (a *Autoplayer) Reply(raw []byte) (*mailbox.Outgoing, error) {
 		// the orders any refusal of the move named, and the third time
 		// plays it the simple way, still without them. Each refusal names
 		// one order; Herald's rules may refuse declarations the player's
-		// view of the field cannot foresee (which units attacking one
-		// makes another attacked), and a player that forgot the earlier
-		// ones went round them for ever.
+		// view of the field cannot foresee (a unit attacked twice, 10.1),
+		// and a player that forgot the earlier ones went round them for
+		// ever.
 		view.refused[b.Move] += refusalReason(m.Text)
 		why := view.refused[b.Move]
 		switch view.tries[b.Move]++; {
 		case view.tries[b.Move] <= 2:
 			orders = withoutRefused(a.closeIn(view, allOrders(m.Text), legal, reachLines(m.Text)), why)
 		case view.tries[b.Move] > 4: // refused four times: one step at a time
-			// An order a refusal named may be the one to send now: one
-			// that replaces a held declaration the refusal was about.
+			// An order no refusal named if there is one; else a named
+			// one, which may replace the held declaration a refusal was
+			// about (END alone would be refused again).
 			orders = oneOrder(legal)
 			if rest := notNamed(legal, why); slices.ContainsFunc(rest, func(o string) bool { return o != "END" }) {
 				orders = oneOrder(rest)
