@@ -13,38 +13,79 @@ import "herald/engine/hex"
 type hexIndex struct {
 	sc  *Scenario
 	st  *State
-	zoc map[hex.Hex][]int // units whose ZOC covers the hex, any side
-	adj map[hex.Hex][]int // units on the map next to the hex, any side
-	occ map[hex.Hex][]int // combat units in the hex
+	zoc units // units whose ZOC covers the hex, any side
+	adj units // units on the map next to the hex, any side
+	occ units // combat units in the hex
 	// sides lists the hexside features between two hexes, under both
 	// orders of the pair, in the map's order (featuresBetween).
 	sides map[[2]hex.Hex][]Hexside
+	// costs remembers enterCost by class, then by pair of hexes: a
+	// search plans every path from its start, the rules of MOVE, so it
+	// asks the same pairs again and again, and costAcross looks each up
+	// in maps keyed by strings.
+	costs []classCosts
+}
+
+type classCosts struct {
+	class Class
+	cost  map[uint64]Cost // by pairKey
 }
 
 func newHexIndex(sc *Scenario, st *State) *hexIndex {
-	n := len(sc.Units)
-	ix := &hexIndex{sc: sc, st: st, zoc: make(map[hex.Hex][]int, 2*n), adj: make(map[hex.Hex][]int, 4*n), occ: make(map[hex.Hex][]int, n),
-		sides: hexsidesByPair(&sc.Map)}
+	g := sc.Map.Grid
+	ix := &hexIndex{sc: sc, st: st, zoc: newUnits(g), adj: newUnits(g), occ: newUnits(g), sides: hexsidesByPair(&sc.Map)}
 	for i := range sc.Units {
 		us := st.Units[i]
 		if us.OffMap || us.Status == Eliminated {
 			continue
 		}
-		ix.occ[us.Hex] = append(ix.occ[us.Hex], i)
+		ix.occ.add(us.Hex, i)
 		for d := hex.N; d <= hex.NW; d++ {
-			n := sc.Map.Grid.Neighbor(us.Hex, d)
-			ix.adj[n] = append(ix.adj[n], i)
+			ix.adj.add(g.Neighbor(us.Hex, d), i)
 		}
 		if !exertsZOC(sc, st, i) {
 			continue
 		}
-		for _, f := range sc.Map.Grid.FrontalHexes(us.Hex, us.Facing) {
-			if l := ix.zoc[f]; (len(l) == 0 || l[len(l)-1] != i) && zocInto(sc, st, i, f) {
-				ix.zoc[f] = append(l, i)
+		for _, f := range g.FrontalHexes(us.Hex, us.Facing) {
+			if l := ix.zoc.at(f); (len(l) == 0 || l[len(l)-1] != i) && zocInto(sc, st, i, f) {
+				ix.zoc.add(f, i)
 			}
 		}
 	}
 	return ix
+}
+
+// units lists units by hex: in a slice by the hex's place in the grid,
+// or, for a hex off the grid (next to a unit on its edge), in a map.
+type units struct {
+	grid    hex.Grid
+	rows    int
+	on      [][]int
+	offGrid map[hex.Hex][]int
+}
+
+func newUnits(g hex.Grid) units {
+	rows := g.MaxRow - g.MinRow + 1
+	return units{grid: g, rows: rows, on: make([][]int, max(0, (g.MaxCol-g.MinCol+1)*rows))}
+}
+
+func (u *units) at(h hex.Hex) []int {
+	if u.grid.Contains(h) {
+		return u.on[(h.Col-u.grid.MinCol)*u.rows+h.Row-u.grid.MinRow]
+	}
+	return u.offGrid[h]
+}
+
+func (u *units) add(h hex.Hex, i int) {
+	if u.grid.Contains(h) {
+		k := (h.Col-u.grid.MinCol)*u.rows + h.Row - u.grid.MinRow
+		u.on[k] = append(u.on[k], i)
+		return
+	}
+	if u.offGrid == nil {
+		u.offGrid = map[hex.Hex][]int{}
+	}
+	u.offGrid[h] = append(u.offGrid[h], i)
 }
 
 // hexsidesByPair indexes a map's hexside features by the pair of hexes
@@ -62,9 +103,42 @@ func hexsidesByPair(m *Map) map[[2]hex.Hex][]Hexside {
 	return out
 }
 
-// enterCost is enterCost, with the hexside features from the index.
+// enterCost is enterCost, with the hexside features from the index,
+// remembered.
 func (ix *hexIndex) enterCost(h, n hex.Hex, class Class) Cost {
-	return costAcross(ix.sc, ix.sides[[2]hex.Hex{h, n}], n, class)
+	k, ok := pairKey(h, n)
+	if !ok {
+		return costAcross(ix.sc, ix.sides[[2]hex.Hex{h, n}], n, class)
+	}
+	var memo map[uint64]Cost
+	for _, c := range ix.costs {
+		if c.class == class {
+			memo = c.cost
+		}
+	}
+	if memo == nil {
+		memo = map[uint64]Cost{}
+		ix.costs = append(ix.costs, classCosts{class, memo})
+	}
+	c, ok := memo[k]
+	if !ok {
+		c = costAcross(ix.sc, ix.sides[[2]hex.Hex{h, n}], n, class)
+		memo[k] = c
+	}
+	return c
+}
+
+// pairKey packs two hexes in a number, when their columns and rows are
+// from 0 to 65535 (every map's).
+func pairKey(h, n hex.Hex) (uint64, bool) {
+	var k uint64
+	for _, v := range [4]int{h.Col, h.Row, n.Col, n.Row} {
+		if v < 0 || v > 0xffff {
+			return 0, false
+		}
+		k = k<<16 | uint64(v)
+	}
+	return k, true
 }
 
 // enemies are the units of list not of side, list itself when all are.
@@ -85,12 +159,12 @@ func (ix *hexIndex) enemies(list []int, side Side) []int {
 
 // enemyZOC is enemyZOC; the list must not be changed.
 func (ix *hexIndex) enemyZOC(side Side, h hex.Hex) []int {
-	return ix.enemies(ix.zoc[h], side)
+	return ix.enemies(ix.zoc.at(h), side)
 }
 
 // inZOCOf is inZOCOf.
 func (ix *hexIndex) inZOCOf(e int, h hex.Hex) bool {
-	for _, i := range ix.zoc[h] {
+	for _, i := range ix.zoc.at(h) {
 		if i == e {
 			return true
 		}
@@ -100,12 +174,12 @@ func (ix *hexIndex) inZOCOf(e int, h hex.Hex) bool {
 
 // adjacentEnemies is adjacentEnemies; the list must not be changed.
 func (ix *hexIndex) adjacentEnemies(side Side, h hex.Hex) []int {
-	return ix.enemies(ix.adj[h], side)
+	return ix.enemies(ix.adj.at(h), side)
 }
 
 // enemyAdjacent is enemyAdjacent.
 func (ix *hexIndex) enemyAdjacent(side Side, h hex.Hex) bool {
-	for _, i := range ix.adj[h] {
+	for _, i := range ix.adj.at(h) {
 		if ix.sc.Units[i].Side != side {
 			return true
 		}
@@ -115,7 +189,7 @@ func (ix *hexIndex) enemyAdjacent(side Side, h hex.Hex) bool {
 
 // occupant is occupant.
 func (ix *hexIndex) occupant(h hex.Hex) int {
-	if l := ix.occ[h]; len(l) > 0 {
+	if l := ix.occ.at(h); len(l) > 0 {
 		return l[0]
 	}
 	return -1
@@ -123,7 +197,7 @@ func (ix *hexIndex) occupant(h hex.Hex) int {
 
 // otherIn is otherIn.
 func (ix *hexIndex) otherIn(h hex.Hex, i int) int {
-	for _, o := range ix.occ[h] {
+	for _, o := range ix.occ.at(h) {
 		if o != i {
 			return o
 		}

@@ -483,7 +483,8 @@ func Reach(sc *Scenario, st *State, id string) []Reachable {
 // State, building once the index of enemy ZOCs, adjacent enemies and
 // occupied hexes that every candidate path's check asks about (a mail's
 // hints ask for every unit of a Command). The State must not change
-// while the Reacher is in use.
+// while the Reacher is in use, and a Reacher is for one goroutine (its
+// index remembers the costs it is asked).
 type Reacher struct {
 	sc *Scenario
 	st *State
