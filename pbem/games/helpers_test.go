@@ -156,9 +156,15 @@ func (f *fixture) deliverAll() []sent {
 // mailFrom composes a player's mail to Herald.
 func (f *fixture) mailFrom(from, subject, body string) []byte {
 	f.t.Helper()
+	return f.mailFor(f.game, from, subject, body)
+}
+
+// mailFor is mailFrom addressed to another game's address.
+func (f *fixture) mailFor(game, from, subject, body string) []byte {
+	f.t.Helper()
 	f.n++
 	raw, err := mailbox.Compose(mailbox.Outgoing{
-		From: from, To: []string{"herald+" + f.game + "@test.example"}, Subject: subject,
+		From: from, To: []string{"herald+" + game + "@test.example"}, Subject: subject,
 		Date: f.clock, MessageID: fmt.Sprintf("m%d.%s", f.n, from), Text: body,
 	})
 	if err != nil {

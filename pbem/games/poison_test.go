@@ -174,13 +174,25 @@ func TestOversizeMailAnsweredFromItsHeader(t *testing.T) {
 	}
 }
 
-// A batch of mails is one transaction (HandleBatch): its mails are
-// carried out in order, so a copy of a mail of the batch is a duplicate of
-// it; a mail that fails rolls the batch back, and each mail is then
-// processed alone: the others applied once, the failing one recorded as
-// failed and its game unchanged.
+// A batch of mails is carried out in order in few transactions
+// (HandleBatch): a copy of a mail of the batch is a duplicate of it; a
+// mail that fails rolls its transaction back, and each mail from that
+// transaction's first on is then processed alone: the others applied
+// once, the failing one recorded as failed and its game unchanged. So
+// whether the batch is one transaction or one a mail (Config.BatchWork
+// of a nanosecond: the first mail committed before the failing one is
+// processed).
 func TestBatchWithAFailingMail(t *testing.T) {
+	for _, work := range []time.Duration{0, time.Nanosecond} {
+		t.Run(fmt.Sprintf("BatchWork=%v", work), func(t *testing.T) { batchWithAFailingMail(t, work) })
+	}
+}
+
+func batchWithAFailingMail(t *testing.T, work time.Duration) {
 	f := newFixture(t)
+	if work > 0 {
+		f.svc.cfg.BatchWork = work
+	}
 	f.deliverAll()
 	if _, err := f.svc.CreateGame(crecyGame("crecy-two")); err != nil {
 		t.Fatal(err)
@@ -196,7 +208,7 @@ func TestBatchWithAFailingMail(t *testing.T) {
 	}
 	good := f.orders(bob, "", "ACTIVATE Doria", "END")
 	block2 := templates.OrderBlock{GameID: "crecy-two", Move: 1, Key: key2, Prefill: []string{"ACTIVATE Doria", "END"}}.Text()
-	bad := f.mailFrom(bob, "Re: [crecy-two] orders", block2)
+	bad := f.mailFor("crecy-two", bob, "Re: [crecy-two] orders", block2)
 	before := f.snapshot()
 	vs := f.svc.HandleBatch(context.Background(), []mailbox.Message{{Raw: good}, {Raw: bad}, {Raw: good}})
 	want := []mailbox.Disposition{mailbox.Processed, mailbox.Rejected, mailbox.Processed}
@@ -211,8 +223,18 @@ func TestBatchWithAFailingMail(t *testing.T) {
 	if s, err := f.svc.Summary("crecy-two"); err != nil || s.Chain.Batches != 0 {
 		t.Errorf("the failing mail changed its game: %+v %v", s, err)
 	}
-	// Without a failure, the same batch is one commit with the same outcomes.
+	failed := false // not refused: its processing failed
+	for _, m := range f.deliverAll() {
+		failed = failed || m.to == bob && strings.Contains(m.mail.Text, "Nothing in any game has changed")
+	}
+	if !failed {
+		t.Error("bob was not told that his mail's processing failed")
+	}
+	// Without a failure, the same outcomes.
 	g := newFixture(t)
+	if work > 0 {
+		g.svc.cfg.BatchWork = work
+	}
 	g.deliverAll()
 	good = g.orders(bob, "", "ACTIVATE Doria", "END")
 	vs = g.svc.HandleBatch(context.Background(), []mailbox.Message{{Raw: good}, {Raw: good}})
