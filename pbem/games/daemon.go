@@ -3,6 +3,9 @@ package games
 import (
 	"context"
 	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"herald/pbem/mailbox"
@@ -27,45 +30,83 @@ func (s *Service) Handle(_ context.Context, m mailbox.Message) (mailbox.Disposit
 }
 
 // HandleBatch is the mailbox.BatchHandler of the service: it processes a
-// batch of fetched mails in one store transaction, in order, each as
-// HandleMail would (its effects, replies and processed mark, or nothing),
-// so that a burst of mail costs one commit and one fsync per batch rather
-// than per mail. A mail whose processing fails (or a store error) rolls
-// the batch back, and each mail is then processed alone by Handle.
+// batch of fetched mails in order, each as HandleMail would (its
+// effects, replies and processed mark, or nothing), in few store
+// transactions, so that a burst of mail costs a commit and an fsync per
+// Config.BatchWork of processing rather than one per mail. Each commit
+// wakes the outbox, which composes and sends the replies it queued
+// while the rest of the batch is processed. A mail whose processing
+// fails (or a store error) rolls its transaction back, and each mail
+// from that transaction's first on is then processed alone by Handle.
 func (s *Service) HandleBatch(ctx context.Context, ms []mailbox.Message) []mailbox.Verdict {
-	rs := make([]received, len(ms))
-	for i, m := range ms {
-		size := int64(0)
-		if m.HeaderOnly {
-			size = m.Size
-		}
-		if rs[i] = s.read(m.Raw, size); rs[i].err != nil {
+	rs := s.readAll(ms)
+	for _, r := range rs {
+		if r.err != nil {
 			return s.oneByOne(ctx, ms)
 		}
 	}
-	outs := make([]Outcome, len(ms))
+	vs := make([]mailbox.Verdict, len(ms))
+	for start := 0; start < len(ms); {
+		outs, err := s.processSome(rs[start:])
+		if err != nil {
+			if len(ms) > 1 {
+				s.log.Info("a mail of the batch failed; each is processed alone", "mails", len(ms)-start, "err", err)
+			}
+			copy(vs[start:], s.oneByOne(ctx, ms[start:]))
+			return vs
+		}
+		for i, out := range outs {
+			out, _ = s.done(rs[start+i], out, nil)
+			vs[start+i].Disposition = disposition(out)
+		}
+		s.Kick()
+		start += len(outs)
+	}
+	return vs
+}
+
+// readAll reads a batch's mails on every core: reading them (MIME, the
+// order blocks) needs nothing of the store, and the cores are otherwise
+// idle while a batch's first transaction waits for it.
+func (s *Service) readAll(ms []mailbox.Message) []received {
+	rs := make([]received, len(ms))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ms)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(ms); i = int(next.Add(1) - 1) {
+				size := int64(0)
+				if ms[i].HeaderOnly {
+					size = ms[i].Size
+				}
+				rs[i] = s.read(ms[i].Raw, size)
+			}
+		})
+	}
+	wg.Wait()
+	return rs
+}
+
+// processSome processes mails in one transaction, from the first, until
+// Config.BatchWork has passed or none is left, and commits: the outcomes
+// of those it processed.
+func (s *Service) processSome(rs []received) ([]Outcome, error) {
+	var outs []Outcome
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		for i, r := range rs {
-			var err error
-			if outs[i], err = s.process(tx, r); err != nil {
+		outs = outs[:0]
+		t0 := time.Now()
+		for _, r := range rs {
+			out, err := s.process(tx, r)
+			if err != nil {
 				return err
+			}
+			if outs = append(outs, out); time.Since(t0) >= s.cfg.BatchWork {
+				break
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		if len(ms) > 1 {
-			s.log.Info("a mail of the batch failed; each is processed alone", "mails", len(ms), "err", err)
-		}
-		return s.oneByOne(ctx, ms)
-	}
-	vs := make([]mailbox.Verdict, len(ms))
-	for i, r := range rs {
-		out, _ := s.done(r, outs[i], nil)
-		vs[i].Disposition = disposition(out)
-	}
-	s.Kick()
-	return vs
+	return outs, err
 }
 
 // oneByOne handles each mail alone.

@@ -75,6 +75,12 @@ type Config struct {
 	// no clock is charged for an outage (docs/ladders.md).
 	ClockTick   time.Duration
 	OutageGrace time.Duration
+	// BatchWork is how long HandleBatch processes a batch's mails in one
+	// store transaction before it commits (default 5 ms): long enough
+	// that a commit's fsync is a small part of the work, short enough
+	// that the outbox sends the first replies of a burst while the rest
+	// is processed.
+	BatchWork time.Duration
 	// Now is the clock (default time.Now); tests fix it.
 	Now func() time.Time
 	// Logger defaults to slog.Default().
@@ -138,6 +144,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.GiveUpAfter <= 0 {
 		cfg.GiveUpAfter = 6
+	}
+	if cfg.BatchWork <= 0 {
+		cfg.BatchWork = 5 * time.Millisecond
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
