@@ -34,8 +34,10 @@ func BenchmarkMailEndToEnd(b *testing.B) {
 
 // mailRounds times rounds of one order mail per game through the daemon
 // of w, each until SMTP has accepted both replies to every mail, and
-// reports mails/s and ns/mail, and with maps on how many maps a mail
-// took. The first warm rounds are not timed: games that start from one
+// reports mails/s and ns/mail, the cores the process kept busy meanwhile
+// (its CPU time over the time, of 2 on the 2-core machine: how much of
+// the machine the daemon's pipeline uses), and with maps on how many
+// maps a mail took. The first warm rounds are not timed: games that start from one
 // position make the same first moves, whose maps the outbox draws once
 // for them all (drawnMaps), which a club's games at their own positions
 // would not.
@@ -45,9 +47,12 @@ func mailRounds(b *testing.B, w *world, games, warm int, timeout time.Duration) 
 		mailRound(b, w, games, seen, last, timeout)
 	}
 	mails, drawn := 0, mapsDrawn.Load()
+	var cpu time.Duration
 	for b.Loop() {
-		mails += mailRound(b, w, games, seen, last, timeout)
+		n, c := mailRound(b, w, games, seen, last, timeout)
+		mails, cpu = mails+n, cpu+c
 	}
+	b.ReportMetric(float64(cpu)/float64(b.Elapsed()), "cores")
 	b.ReportMetric(float64(mails)/b.Elapsed().Seconds(), "mails/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(mails), "ns/mail")
 	b.ReportMetric(0, "ns/op")
@@ -58,8 +63,9 @@ func mailRounds(b *testing.B, w *world, games, warm int, timeout time.Duration) 
 
 // mailRound delivers the players' answers to the mails Herald sent since
 // the round before, one per game, and waits until SMTP has accepted both
-// replies to each; only the delivering and the waiting are timed.
-func mailRound(b *testing.B, w *world, games int, seen map[string]bool, last map[string]uint32, timeout time.Duration) int {
+// replies to each; only the delivering and the waiting are timed. It
+// gives the mails and the process's CPU time while timed.
+func mailRound(b *testing.B, w *world, games int, seen map[string]bool, last map[string]uint32, timeout time.Duration) (int, time.Duration) {
 	b.StopTimer()
 	w.settle()
 	replies := w.repliesAfter(seen, last)
@@ -68,6 +74,7 @@ func mailRound(b *testing.B, w *world, games int, seen map[string]bool, last map
 	}
 	want := w.accepted.Load() + int64(2*len(replies))
 	b.StartTimer()
+	c0 := processCPU()
 	w.deliver(replies, false)
 	deadline := time.Now().Add(timeout)
 	for w.accepted.Load() < want {
@@ -76,7 +83,7 @@ func mailRound(b *testing.B, w *world, games int, seen map[string]bool, last map
 		}
 		time.Sleep(time.Millisecond)
 	}
-	return len(replies)
+	return len(replies), processCPU() - c0
 }
 
 // BenchmarkHandleMail measures one order mail (parse, authenticate, apply,
