@@ -556,6 +556,7 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 	seq := 0
 	done := map[hex.Hex]bool{start: onMap}
 	stops := map[hex.Hex]Reachable{}
+	var scratch []hex.Hex
 	for len(*open) > 0 {
 		cur := open.pop()
 		if n := len(cur.path); n > 0 {
@@ -575,10 +576,12 @@ func search(start hex.Hex, onMap bool, next func([]hex.Hex) []hex.Hex, plan func
 			if done[n] {
 				continue
 			}
-			p := append(append([]hex.Hex(nil), cur.path...), n)
-			if s := plan(p); s.open {
+			// Planned in a scratch path, kept only if it goes on: most
+			// candidates are refused.
+			scratch = append(append(scratch[:0], cur.path...), n)
+			if s := plan(scratch); s.open {
 				seq++
-				open.push(pathNode{path: p, step: s, seq: seq})
+				open.push(pathNode{path: slices.Clone(scratch), step: s, seq: seq})
 			}
 		}
 	}
