@@ -245,3 +245,33 @@ func batchWithAFailingMail(t *testing.T, work time.Duration) {
 		t.Errorf("%d replies to a mail and its copy, want the two result mails", n)
 	}
 }
+
+// A batch's transaction goes on processing mails until Config.BatchWork
+// has passed, or twice the last commit's time if that is more (a slow
+// disk's fsync): a mail to a transaction when either is a nanosecond,
+// the whole batch in one when the last commit took an hour.
+func TestBatchWorkBudget(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		commitTook time.Duration
+		want       int
+	}{
+		{"fast commits", 0, 1},
+		{"slow commits", time.Hour, 3},
+	} {
+		f := newFixture(t)
+		f.svc.cfg.BatchWork = time.Nanosecond
+		f.svc.commitTook.Store(int64(tc.commitTook))
+		var ms []mailbox.Message
+		for _, lines := range [][]string{{"ACTIVATE Doria", "END"}, {"PASS"}, {"END"}} {
+			ms = append(ms, mailbox.Message{Raw: f.orders(bob, "", lines...)})
+		}
+		outs, err := f.svc.processSome(f.svc.readAll(ms))
+		if err != nil || len(outs) != tc.want {
+			t.Errorf("%s: %d mails in the first transaction (%v), want %d", tc.name, len(outs), err, tc.want)
+		}
+		if took := time.Duration(f.svc.commitTook.Load()); took <= 0 || took >= time.Hour {
+			t.Errorf("%s: the commit's time recorded as %v", tc.name, took)
+		}
+	}
+}

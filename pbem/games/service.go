@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"herald/engine"
@@ -76,10 +77,10 @@ type Config struct {
 	ClockTick   time.Duration
 	OutageGrace time.Duration
 	// BatchWork is how long HandleBatch processes a batch's mails in one
-	// store transaction before it commits (default 5 ms): long enough
-	// that a commit's fsync is a small part of the work, short enough
-	// that the outbox sends the first replies of a burst while the rest
-	// is processed.
+	// store transaction before it commits (default 5 ms, or twice the
+	// last commit's time if that is more): long enough that a commit's
+	// fsync is a small part of the work, short enough that the outbox
+	// sends the first replies of a burst while the rest is processed.
 	BatchWork time.Duration
 	// Now is the clock (default time.Now); tests fix it.
 	Now func() time.Time
@@ -106,6 +107,9 @@ type Service struct {
 
 	// wake tells the outbox loop that a commit queued mail.
 	wake chan struct{}
+	// commitTook is how long HandleBatch's last commit took, in
+	// nanoseconds (processSome).
+	commitTook atomic.Int64
 }
 
 const metaKey = "installation-key"
