@@ -18,6 +18,9 @@ type canvas struct {
 	// drawn are the legend symbols (sym…) drawn on the map, so that tests
 	// can hold the legend to naming every one.
 	drawn map[string]bool
+	// legend are the rows where the legend's lines were copied from the
+	// cache, in order (bandruns.go).
+	legend []placedBand
 }
 
 func newCanvas(w, h int) *canvas { return newCanvasOn(w, h, nil) }

@@ -23,6 +23,12 @@ import (
 // output is a standard PNG, the same bytes for the same image. An image
 // with any transparency (never a map) goes to image/png.
 func encodePNG(img *image.RGBA, period int, palette bool) ([]byte, error) {
+	return encodeWith(img, period, palette, nil)
+}
+
+// encodeWith is encodePNG for an image with the legend's bands placed
+// in it (quantizeWith).
+func encodeWith(img *image.RGBA, period int, palette bool, placed []placedBand) ([]byte, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w == 0 || h == 0 {
@@ -33,7 +39,7 @@ func encodePNG(img *image.RGBA, period int, palette bool) ([]byte, error) {
 	if palette {
 		buf := getBuf(&indexPool, w*h)
 		defer indexPool.Put(buf)
-		if p, ok := quantize(img, *buf); ok {
+		if p, ok := quantizeWith(img, *buf, placed); ok {
 			*buf = p.Pix
 			src = indexRows(p)
 			plte = plteOf(p.Palette)

@@ -18,8 +18,8 @@ import (
 // Kept lines are trimmed to the columns they use: a line is drawn alike
 // in any image wide enough for it.
 
-// bandCacheMax bounds the pixels the cache keeps (bytes); it is emptied
-// when full. A battle's maps use a few hundred lines at most.
+// bandCacheMax bounds the bytes the cache keeps (pixels and runs); it
+// is emptied when full. A battle's maps use a few hundred lines at most.
 const bandCacheMax = 32 << 20
 
 // noLegendCache turns the cache off: the lines are drawn in place (for
@@ -32,6 +32,7 @@ type band struct {
 	w, h int
 	pix  []byte
 	fits bool
+	runs bandRuns
 }
 
 var bands = struct {
@@ -100,6 +101,7 @@ func drawnBand(w, h int, l legendLine, y float64, fs *faces, m metrics) *band {
 	for row := range h {
 		copy(b.pix[4*b.w*row:], rows(room+row, room+row+1)[:4*b.w])
 	}
+	b.runs = readBandRuns(b)
 	return b
 }
 
@@ -114,11 +116,20 @@ func blank(px []byte) bool {
 
 func isPaper(px []byte) bool { return px[0] == paper.R && px[1] == paper.G && px[2] == paper.B }
 
-// copyTo copies the band onto c from row top.
+// copyTo copies the band onto c from row top, over paper, and notes
+// where (canvas.legend): rows that an earlier band's copy reached are
+// left out of both bands' notes, being neither's alone.
 func (b *band) copyTo(c *canvas, top int) {
 	for row := range b.h {
 		at := c.img.PixOffset(0, top+row)
 		copy(c.img.Pix[at:at+4*b.w], b.pix[4*b.w*row:4*b.w*(row+1)])
+	}
+	p := placedBand{b: b, top: top, from: top, to: top + b.h}
+	if n := len(c.legend); n > 0 && c.legend[n-1].to > p.from {
+		c.legend[n-1].to, p.from = p.from, c.legend[n-1].to
+	}
+	if p.from < p.to {
+		c.legend = append(c.legend, p)
 	}
 }
 
@@ -129,12 +140,17 @@ func keepBand(key string, b *band) {
 	if bands.m[key] != nil {
 		return
 	}
-	if bands.bytes+len(b.pix) > bandCacheMax {
+	if bands.bytes+b.size() > bandCacheMax {
 		clear(bands.m)
 		bands.bytes = 0
 	}
 	bands.m[key] = b
-	bands.bytes += len(b.pix)
+	bands.bytes += b.size()
+}
+
+// size is the bytes a band holds: its pixels and its runs.
+func (b *band) size() int {
+	return len(b.pix) + 8*len(b.runs.runs) + 4*len(b.runs.at) + 4*len(b.runs.colours)
 }
 
 // bandKey is everything the pixels of a line's band depend on: the

@@ -28,6 +28,13 @@ import (
 // written, at once on two cores, in tables of their own, the second
 // half's colours then counted into the first's table.
 func quantize(img *image.RGBA, pix []byte) (*image.Paletted, bool) {
+	return quantizeWith(img, pix, nil)
+}
+
+// quantizeWith is quantize for an image with the legend's bands placed
+// in it, whose runs it takes from the bands instead of reading their
+// pixels (bandruns.go).
+func quantizeWith(img *image.RGBA, pix []byte, placed []placedBand) (*image.Paletted, bool) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w == 0 || h == 0 {
@@ -41,7 +48,7 @@ func quantize(img *image.RGBA, pix []byte) (*image.Paletted, bool) {
 	var ok [2]bool
 	both(halves, func(i int) {
 		ts[i] = getTable()
-		ok[i] = ts[i].countRuns(img, b.Min.Y+h*i/halves, b.Min.Y+h*(i+1)/halves)
+		ok[i] = ts[i].countPlaced(img, b.Min.Y+h*i/halves, b.Min.Y+h*(i+1)/halves, placed)
 	})
 	defer func() {
 		for _, t := range ts[:halves] {
@@ -158,16 +165,20 @@ func (t *colourTable) grow() {
 	}
 }
 
-// countRuns reads the runs of one colour of img's rows y0 to y1 and
-// counts their pixels, or reports false if a pixel is not opaque. Two
-// passes: scanRuns finds the runs by their colours, then each run's
-// colour is numbered in the table, the run keeping its number instead.
-// Apart, each loop is simple: the scan does not wait on the table, and
-// the table's lookups, almost all found in their first slot, do not wait
-// on the scan's branches.
-func (t *colourTable) countRuns(img *image.RGBA, y0, y1 int) bool {
-	t.runs = scanRuns(img, y0, y1, t.runs[:0])
-	for i, r := range t.runs {
+// scan reads the runs of one colour of img's rows y0 to y1, appends
+// them to the table's and counts their pixels, or reports false if a
+// pixel is not opaque. Two passes: scanRuns finds the runs by their
+// colours, then each run's colour is numbered in the table, the run
+// keeping its number instead. Apart, each loop is simple: the scan does
+// not wait on the table, and the table's lookups, almost all found in
+// their first slot, do not wait on the scan's branches.
+func (t *colourTable) scan(img *image.RGBA, y0, y1 int) bool {
+	if y0 >= y1 {
+		return true
+	}
+	first := len(t.runs)
+	t.runs = scanRuns(img, y0, y1, t.runs)
+	for i, r := range t.runs[first:] {
 		c, n := uint32(r>>32), uint32(r)
 		if c>>24 != 0xff {
 			return false
@@ -179,7 +190,7 @@ func (t *colourTable) countRuns(img *image.RGBA, y0, y1 int) bool {
 			id = t.id(c)
 		}
 		t.counts[id] += n
-		t.runs[i] = uint64(id)<<32 | uint64(n)
+		t.runs[first+i] = uint64(id)<<32 | uint64(n)
 	}
 	return true
 }

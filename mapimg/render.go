@@ -209,7 +209,7 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 	c := paint(sc, st, opt, p, *buf)
 	c.done()
 	*buf = c.img.Pix
-	return encodePNG(c.img, period(p.l), opt.Palette)
+	return encodeWith(c.img, period(p.l), opt.Palette, c.legend)
 }
 
 // pixPool holds the pixels PNG draws on.
