@@ -236,6 +236,7 @@ func (f *fixture) autoplay(players map[string]*Autoplayer) []byte {
 			f.t.Fatal(err)
 		}
 		f.game = g.ID
+		f.learnKeys()
 		raw = f.answers(players)
 	}
 	if raw == nil {

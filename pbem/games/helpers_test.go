@@ -78,15 +78,22 @@ func newFixtureWith(t testing.TB, systems []system.System, scenario string, play
 		t.Fatal(err)
 	}
 	f.game = g.ID
+	f.learnKeys()
+	f.welcomes = f.deliverAll()
+	return f
+}
+
+// learnKeys takes each player's key from the welcomes of a game just
+// created, in the outbox.
+func (f *fixture) learnKeys() {
+	f.t.Helper()
 	for _, m := range f.outbox() {
 		blocks, _ := pbem.FindBlocks(m.mail.Text)
 		if len(blocks) != 1 || blocks[0].Key == "" {
-			t.Fatalf("welcome to %s holds no block with a key:\n%s", m.to, m.mail.Text)
+			f.t.Fatalf("welcome to %s holds no block with a key:\n%s", m.to, m.mail.Text)
 		}
 		f.keys[m.to] = blocks[0].Key
 	}
-	f.welcomes = f.deliverAll()
-	return f
 }
 
 func (f *fixture) service() *Service {
