@@ -8,16 +8,16 @@ import (
 )
 
 // data sends raw as a mail's text on c: in one chunk (BDAT, RFC 3030)
-// when the server offers CHUNKING and raw is in SMTP's canonical form,
-// else with DATA (RFC 5321 4.1.1.4). Either way the server gets the same
+// when the server offers CHUNKING and raw is in SMTP's canonical form
+// (inCanonical, canonical's answer for raw), else with DATA (RFC 5321 4.1.1.4). Either way the server gets the same
 // text. A chunk goes as it is, where DATA's text is stuffed line by
 // line here and unstuffed by the server, whose reader (go-smtp's, the
 // embedded server's) takes it a byte at a time: about 1.3 ms of the mail
 // server's CPU for a mail with a map (docs/performance.md). The Sender
 // uses its connection from one goroutine, so go-mail's lock around the
 // exchange is not needed.
-func data(c *smtp.Client, raw []byte) error {
-	if ok, _ := c.Extension("CHUNKING"); ok && canonical(raw) {
+func data(c *smtp.Client, raw []byte, inCanonical bool) error {
+	if ok, _ := c.Extension("CHUNKING"); ok && inCanonical {
 		return bdat(c, raw)
 	}
 	id, err := c.Text.Cmd("DATA")

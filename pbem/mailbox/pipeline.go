@@ -19,10 +19,11 @@ import (
 // oneTrip reports whether a mail can go in one round trip on c: the
 // server offers PIPELINING and CHUNKING, the mail has one recipient (a
 // refused recipient then leaves nobody to deliver to, as when the
-// commands go one by one), its text can go as a chunk (canonical), and
-// its addresses are lines (go-mail's checks stay with the other path).
-func oneTrip(c *smtp.Client, from string, to []string, raw []byte) bool {
-	if len(to) != 1 || strings.ContainsAny(from+to[0], "\r\n") || !canonical(raw) {
+// commands go one by one), its text can go as a chunk (inCanonical,
+// canonical's answer for it), and its addresses are lines (go-mail's
+// checks stay with the other path).
+func oneTrip(c *smtp.Client, from string, to []string, inCanonical bool) bool {
+	if len(to) != 1 || strings.ContainsAny(from+to[0], "\r\n") || !inCanonical {
 		return false
 	}
 	pipelining, _ := c.Extension("PIPELINING")

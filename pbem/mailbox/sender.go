@@ -205,7 +205,8 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 		s.keep(conn)
 	}()
 	c := conn.c
-	if oneTrip(c, from, to, raw) {
+	inCanonical := canonical(raw) // read once: a mail with a map is half a megabyte
+	if oneTrip(c, from, to, inCanonical) {
 		_ = c.UpdateDeadline(s.textTimeout(raw))
 		stage, err := sendOneTrip(c, angle(from), angle(to[0]), raw)
 		switch {
@@ -236,7 +237,7 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 		return sendFailure(ctx, StageRcpt, refused, errors.Join(errs...))
 	}
 	_ = c.UpdateDeadline(s.textTimeout(raw))
-	if err := data(c, raw); err != nil {
+	if err := data(c, raw, inCanonical); err != nil {
 		// If the connection broke after the text, the server may have
 		// accepted the message all the same; a retry can deliver it
 		// twice (the Message-ID is the same, so receivers can tell).
