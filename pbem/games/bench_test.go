@@ -37,10 +37,10 @@ func BenchmarkMailEndToEnd(b *testing.B) {
 // reports mails/s and ns/mail, the cores the process kept busy meanwhile
 // (its CPU time over the time, of 2 on the 2-core machine: how much of
 // the machine the daemon's pipeline uses), and with maps on how many
-// maps a mail took. The first warm rounds are not timed: games that start from one
-// position make the same first moves, whose maps the outbox draws once
-// for them all (drawnMaps), which a club's games at their own positions
-// would not.
+// maps a mail took. The first warm rounds are not timed: games that
+// start from one position make the same first moves, whose maps the
+// outbox draws once for them all (drawnMaps), which a club's games at
+// their own positions would not.
 func mailRounds(b *testing.B, w *world, games, warm int, timeout time.Duration) {
 	seen, last := map[string]bool{}, map[string]uint32{}
 	for range warm {
