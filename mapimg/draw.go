@@ -1,6 +1,7 @@
 package mapimg
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -13,8 +14,9 @@ import (
 // canvas draws anti-aliased shapes. Each shape is rasterised in its own
 // bounding box, so the cost of a shape is its size, not the image's.
 type canvas struct {
-	img *image.RGBA
-	r   *vector.Rasterizer
+	img  *image.RGBA
+	r    *vector.Rasterizer
+	mask *image.Alpha // the coverage of the shape being drawn (fill)
 	// drawn are the legend symbols (sym…) drawn on the map, so that tests
 	// can hold the legend to naming every one.
 	drawn map[string]bool
@@ -33,11 +35,17 @@ func newCanvasOn(w, h int, pix []byte) *canvas {
 		img = image.NewRGBA(img.Rect)
 	}
 	img.Pix = img.Pix[:4*w*h]
-	r, _ := rasterizers.Get().(*vector.Rasterizer)
+	r, _ := rasterizers.Get().(*rasterizer)
 	if r == nil {
-		r = vector.NewRasterizer(1, 1)
+		r = &rasterizer{vector.NewRasterizer(1, 1), &image.Alpha{}}
 	}
-	return &canvas{img: img, r: r, drawn: map[string]bool{}}
+	return &canvas{img: img, r: r.Rasterizer, mask: r.mask, drawn: map[string]bool{}}
+}
+
+// rasterizer is a rasteriser and the mask it draws a shape's coverage on.
+type rasterizer struct {
+	*vector.Rasterizer
+	mask *image.Alpha
 }
 
 // rasterizers are reused from one canvas to the next: a rasteriser's
@@ -47,8 +55,8 @@ var rasterizers sync.Pool
 
 // done is called when nothing more is drawn on the canvas.
 func (c *canvas) done() {
-	rasterizers.Put(c.r)
-	c.r = nil
+	rasterizers.Put(&rasterizer{c.r, c.mask})
+	c.r, c.mask = nil, nil
 }
 
 // used records that a symbol of the legend was drawn on the map.
@@ -78,7 +86,55 @@ func (c *canvas) fill(poly []pt, col color.Color) {
 		c.r.LineTo(float32(p.X-o.X), float32(p.Y-o.Y))
 	}
 	c.r.ClosePath()
-	c.r.Draw(c.img, clip, image.NewUniform(col), image.Point{})
+	c.cover(clip, col)
+}
+
+// cover paints col over the pixels of clip as far as the rasteriser's
+// shape covers them. The rasteriser writes the coverage as bytes, its
+// fastest path, and the colour is laid only where it is not nil, in one
+// store where it is whole: most of a shape's box is outside the shape or
+// inside it, where vector's own RGBA path does a division's blend for
+// every pixel (a fifth of a mail map's time).
+func (c *canvas) cover(clip image.Rectangle, col color.Color) {
+	w, h := clip.Dx(), clip.Dy()
+	m := c.mask
+	if cap(m.Pix) < w*h {
+		m.Pix = make([]byte, w*h)
+	}
+	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	c.r.DrawOp = draw.Src // every byte of the mask written (Reset sets Over)
+	c.r.Draw(m, m.Rect, image.Opaque, image.Point{})
+	sr, sg, sb, sa := col.RGBA()
+	whole := uint32(sr>>8) | uint32(sg>>8)<<8 | uint32(sb>>8)<<16 | uint32(sa>>8)<<24
+	for y := range h {
+		cov := m.Pix[y*w : (y+1)*w]
+		o := c.img.PixOffset(clip.Min.X, clip.Min.Y+y)
+		px := c.img.Pix[o : o+4*w]
+		for x := 0; x < w; x++ {
+			if x+8 <= w && binary.LittleEndian.Uint64(cov[x:]) == 0 {
+				x += 7
+				continue
+			}
+			a := uint32(cov[x])
+			switch {
+			case a == 0:
+			case a == 0xff && sa == 0xffff:
+				binary.LittleEndian.PutUint32(px[4*x:], whole)
+			default:
+				over(px[4*x:4*x+4], sr, sg, sb, sa, a*0x101)
+			}
+		}
+	}
+}
+
+// over lays colour s at coverage ma (of 0xffff) over a pixel: the
+// formula of vector's Over for a uniform colour on RGBA.
+func over(px []byte, sr, sg, sb, sa, ma uint32) {
+	a := 0xffff - sa*ma/0xffff
+	px[0] = uint8((uint32(px[0])*0x101*a + sr*ma) / 0xffff >> 8)
+	px[1] = uint8((uint32(px[1])*0x101*a + sg*ma) / 0xffff >> 8)
+	px[2] = uint8((uint32(px[2])*0x101*a + sb*ma) / 0xffff >> 8)
+	px[3] = uint8((uint32(px[3])*0x101*a + sa*ma) / 0xffff >> 8)
 }
 
 // line strokes a segment of the given width with square ends.
