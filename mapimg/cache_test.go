@@ -20,7 +20,9 @@ import (
 // after random blocks, the mail's crop and the whole map encoded by PNG
 // with the caches cold and then warm decode to the very pixels Render
 // draws with every cache off (quantized, for the options with a
-// palette).
+// palette: each pixel looked up in the battle's palette, whatever the
+// ground's and the legend lines' indices kept, or the map's own palette
+// where the PNG has one).
 func TestCachesSamePixels(t *testing.T) {
 	steps, every := 10, 5
 	if testing.Short() {
@@ -63,7 +65,7 @@ func TestCachesSamePixels(t *testing.T) {
 		}
 		want := image.Image(s.fresh)
 		if s.opt.Palette { // the PNG holds the quantized pixels
-			q, _ := quantize(s.fresh, nil)
+			q := quantizedAsMailed(t, s.sc, s.fresh, got)
 			want = q
 			if g, ok := got.(*image.Paletted); ok && bytes.Equal(g.Pix, q.Pix) && slices.Equal(g.Palette, q.Palette) {
 				return
@@ -89,6 +91,20 @@ func TestCachesSamePixels(t *testing.T) {
 func cachesOff(off bool) {
 	noGlyphCache, noCandCache, noLegendCache = off, off, off
 	forgetCaches()
+}
+
+// quantizedAsMailed is img quantized as a mail's map is: each pixel
+// looked up in the battle's palette, or, if got (the decoded PNG) has a
+// palette of its own, by quantize.
+func quantizedAsMailed(t *testing.T, sc *engine.Scenario, img *image.RGBA, got image.Image) *image.Paletted {
+	t.Helper()
+	bp := paletteFor(sc)
+	if g, ok := got.(*image.Paletted); !ok || bp == nil || !slices.Equal(g.Palette, bp.plte) {
+		q, _ := quantize(img, nil)
+		return q
+	}
+	ix := indexImage(img, bp)
+	return &image.Paletted{Pix: ix.pix, Stride: img.Rect.Dx(), Rect: img.Rect, Palette: bp.plte}
 }
 
 func forgetCaches() {

@@ -22,10 +22,13 @@
 //	png, err := mapimg.PNG(sc, st, opts)
 //
 // A mail's maps (ForMail, ForArmy) are written with a palette
-// (Options.Palette): an 8-bit indexed-colour PNG of the picture's 256 most
-// frequent colours, the rarer blends of anti-aliased edges moved to the
-// nearest of them, at about 40% of the RGB PNG's bytes. Render's pixels
-// are the same with or without it.
+// (Options.Palette): an 8-bit indexed-colour PNG at about 40% of the RGB
+// PNG's bytes, in the battle's palette — the colours the drawing lays
+// whole and the most frequent blends of reference pictures of the
+// battle, made at its first map — the rarer blends of anti-aliased edges
+// moved to the nearest entry; a picture with colours the battle's
+// palette lacks gets its 256 most frequent own. Render's pixels are the
+// same with or without it.
 //
 // Drawing uses golang.org/x/image/vector for anti-aliased shapes and the Go
 // fonts through golang.org/x/image/font/opentype: both are pure Go and

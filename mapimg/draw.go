@@ -23,6 +23,21 @@ type canvas struct {
 	// legend are the rows where the legend's lines were copied from the
 	// cache, in order (bandruns.go).
 	legend []placedBand
+	// ground is the ground copied on its first rows (layer.go).
+	ground *groundLayer
+	// laid, when not nil, records the opaque colours shapes and text are
+	// drawn in (a battle's reference pictures: fixedpalette.go).
+	laid map[uint32]bool
+}
+
+// lay records an opaque colour drawn, if the canvas records them.
+func (c *canvas) lay(col color.Color) {
+	if c.laid == nil {
+		return
+	}
+	if r, g, b, a := col.RGBA(); a == 0xffff {
+		c.laid[r>>8|g>>8<<8|b>>8<<16|0xff<<24] = true
+	}
 }
 
 func newCanvas(w, h int) *canvas { return newCanvasOn(w, h, nil) }
@@ -102,6 +117,7 @@ func (c *canvas) cover(clip image.Rectangle, col color.Color) {
 		m.Pix = make([]byte, w*h)
 	}
 	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	c.lay(col)
 	c.r.DrawOp = draw.Src // every byte of the mask written (Reset sets Over)
 	c.r.Draw(m, m.Rect, image.Opaque, image.Point{})
 	sr, sg, sb, sa := col.RGBA()
@@ -204,6 +220,7 @@ func (c *canvas) rect(x0, y0, x1, y1 float64, col color.Color) {
 		return
 	}
 	if whole(x0) && whole(y0) && whole(x1) && whole(y1) {
+		c.lay(col)
 		draw.Draw(c.img, image.Rect(int(x0), int(y0), int(x1), int(y1)), image.NewUniform(col), image.Point{}, draw.Over)
 		return
 	}

@@ -23,12 +23,21 @@ import (
 // output is a standard PNG, the same bytes for the same image. An image
 // with any transparency (never a map) goes to image/png.
 func encodePNG(img *image.RGBA, period int, palette bool) ([]byte, error) {
-	return encodeWith(img, period, palette, nil)
+	var q quantizer
+	if palette {
+		q = func(pix []byte) (*image.Paletted, bool) { return quantize(img, pix) }
+	}
+	return encodeWith(img, period, q)
 }
 
-// encodeWith is encodePNG for an image with the legend's bands placed
-// in it (quantizeWith).
-func encodeWith(img *image.RGBA, period int, palette bool, placed []placedBand) ([]byte, error) {
+// quantizer gives an image's pixels as palette indices, written on pix
+// if it is large enough (quantize, quantizeWith, quantizeFixed); false
+// for an image left to the RGB encoder.
+type quantizer func(pix []byte) (*image.Paletted, bool)
+
+// encodeWith is encodePNG with the palette's indices given by q, or RGB
+// if q is nil.
+func encodeWith(img *image.RGBA, period int, q quantizer) ([]byte, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w == 0 || h == 0 {
@@ -36,10 +45,10 @@ func encodeWith(img *image.RGBA, period int, palette bool, placed []placedBand) 
 	}
 	src := rgbRows(img)
 	var plte []byte
-	if palette {
+	if q != nil {
 		buf := getBuf(&indexPool, w*h)
 		defer indexPool.Put(buf)
-		if p, ok := quantizeWith(img, *buf, placed); ok {
+		if p, ok := q(*buf); ok {
 			*buf = p.Pix
 			src = indexRows(p)
 			plte = plteOf(p.Palette)

@@ -30,9 +30,10 @@ type groundKey struct {
 }
 
 type groundLayer struct {
-	key   groundKey
-	img   *image.RGBA
-	drawn []string // the legend symbols it draws
+	key     groundKey
+	img     *image.RGBA
+	drawn   []string  // the legend symbols it draws
+	indexed indexings // its pixels' indices in the battles' palettes
 }
 
 var grounds = struct {
@@ -49,27 +50,33 @@ func ground(c *canvas, m *engine.Map, l *layout, top int) {
 	top = min(top, c.img.Bounds().Dy())
 	k := groundKey{mapSum: mapSum(m), size: l.size, ox: l.origin.X, oy: l.origin.Y,
 		minCol: l.minCol, maxCol: l.maxCol, minRow: l.minRow, maxRow: l.maxRow, w: w, h: top}
-	grounds.Lock()
-	e, ok := grounds.byKey[k]
-	if ok {
-		grounds.lru.MoveToFront(e)
-	}
-	grounds.Unlock()
 	var g *groundLayer
-	if ok {
-		g = e.Value.(*groundLayer)
+	if c.laid != nil { // a reference picture: drawn, its colours recorded
+		g = drawGround(k, m, l, c.laid)
 	} else {
-		g = drawGround(k, m, l)
-		keepGround(g)
+		grounds.Lock()
+		e, ok := grounds.byKey[k]
+		if ok {
+			grounds.lru.MoveToFront(e)
+		}
+		grounds.Unlock()
+		if ok {
+			g = e.Value.(*groundLayer)
+		} else {
+			g = drawGround(k, m, l, nil)
+			keepGround(g)
+		}
 	}
 	copy(c.img.Pix, g.img.Pix[:top*c.img.Stride])
+	c.ground = g
 	for _, s := range g.drawn {
 		c.used(s)
 	}
 }
 
-func drawGround(k groundKey, m *engine.Map, l *layout) *groundLayer {
+func drawGround(k groundKey, m *engine.Map, l *layout, laid map[uint32]bool) *groundLayer {
 	c := newCanvas(k.w, k.h)
+	c.laid = laid
 	c.rect(0, 0, float64(k.w), float64(k.h), paper)
 	drawTerrain(c, l, m)
 	drawHexsides(c, l, m)

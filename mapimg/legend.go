@@ -88,9 +88,18 @@ func legendScale(width float64, phone bool) float64 {
 // the Commands' stripes, the terrain and hexsides, the counters and the
 // overlay the map shows; the units still off the map; and whom the game
 // waits for.
-func legend(sc *engine.Scenario, st *engine.State, fs *faces, l *layout, marks []Mark, m metrics, width float64) []legendLine {
+func legend(sc *engine.Scenario, st *engine.State, fs *faces, l *layout, opt Options, m metrics, width float64) []legendLine {
 	w := width - 2*m.pad
-	syms := symbolsOf(sc, st, l, marks)
+	syms := symbolsOf(sc, st, l, opt.Marks)
+	if opt.keyAll {
+		for _, s := range []string{symCounter, symDisordered, symRetired, symLeader, symKing, symStandard, symNoRetreat,
+			symBombard, symRing, symMove, symCharge, symRetreat, symFire, symShock, symGone, symTag} {
+			syms[s] = true
+		}
+		for _, cmd := range sc.Commands {
+			syms[symStripe+cmd.ID] = true
+		}
+	}
 	var lines []legendLine
 	lines = append(lines, textLines(fs.legendBold, mapTitle(sc, st), w, true)...)
 	for _, items := range [][]legendItem{sideItems(sc, st), counterItems(syms), stripeItems(sc, syms), mapKey(&sc.Map, l, syms), overlayItems(syms)} {

@@ -33,6 +33,8 @@ type band struct {
 	pix  []byte
 	fits bool
 	runs bandRuns
+	// indexed are its pixels' indices in the battles' palettes.
+	indexed indexings
 }
 
 var bands = struct {
@@ -43,11 +45,12 @@ var bands = struct {
 
 // linesDrawn are the bands of the legend's lines, whose baselines are
 // ys, from the cache or drawn now; false when they cannot be copied onto
-// c as they would be drawn on it: the cache is off, a band is not within
+// c as they would be drawn on it: the cache is off or c records the
+// colours drawn (fixedpalette.go), a band is not within
 // c, or a line does not keep to its band (the legend is then drawn in
 // place, lines over lines).
 func linesDrawn(c *canvas, lines []legendLine, ys []float64, fs *faces, m metrics) ([]*band, bool) {
-	if noLegendCache {
+	if noLegendCache || c.laid != nil { // off, or a reference picture, whose colours are recorded as drawn
 		return nil, false
 	}
 	w := c.img.Rect.Dx()

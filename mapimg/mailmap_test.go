@@ -12,6 +12,7 @@ import (
 // block of the golden tests (goal: ≤ 15 ms).
 func BenchmarkMailMapPNG(b *testing.B) {
 	sc, before, after, events := busy(b)
+	paletteFor(sc) // made once a battle, at its first map (BenchmarkBattlePalette)
 	b.ReportAllocs()
 	var n int
 	c0 := processCPU()
@@ -32,6 +33,7 @@ func BenchmarkMailMapPNG(b *testing.B) {
 // (goal: ≤ 40 ms).
 func BenchmarkWholeMapPNG(b *testing.B) {
 	sc, st := crecy(b)
+	paletteFor(sc)
 	b.ReportAllocs()
 	var n int
 	c0 := processCPU()
@@ -44,4 +46,17 @@ func BenchmarkWholeMapPNG(b *testing.B) {
 	}
 	reportCPU(b, c0)
 	b.ReportMetric(float64(n), "png-bytes")
+}
+
+// BenchmarkBattlePalette is the making of a battle's palette from its
+// reference pictures, once a battle at its first map.
+func BenchmarkBattlePalette(b *testing.B) {
+	sc, _ := crecy(b)
+	c0 := processCPU()
+	for b.Loop() {
+		if newBattlePalette(sc) == nil {
+			b.Fatal("no palette")
+		}
+	}
+	reportCPU(b, c0)
 }

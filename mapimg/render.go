@@ -38,11 +38,18 @@ type Options struct {
 	// indexed-colour PNG) rather than 8-bit RGB: a map is a third the
 	// bytes, for a mail to carry and a phone to fetch (choosing the
 	// colours costs more than the shorter encoding saves, less than
-	// composing and sending the larger mail: docs/performance.md). A map has thousands of colours, most of them the blends of
-	// anti-aliased edges; those outside the 256 most frequent become the
-	// nearest of them, so a pixel's colour may move to a near one (the
-	// difference cannot be seen at 1:1). Render is not changed by it.
+	// composing and sending the larger mail: docs/performance.md). A
+	// map has thousands of colours, most of them the blends of
+	// anti-aliased edges; those outside the battle's palette
+	// (fixedpalette.go) become the nearest of its colours, so a pixel's
+	// colour may move to a near one (the difference cannot be seen at
+	// 1:1). Render is not changed by it.
 	Palette bool
+	// keyAll makes the legend key every symbol, whether the map shows it
+	// or not, and laid records the colours drawn: the reference pictures
+	// of a battle's palette (fixedpalette.go).
+	keyAll bool
+	laid   map[uint32]bool
 }
 
 // MinHexSize is the smallest hex Render draws: below it the counters'
@@ -100,6 +107,7 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	_, h := l.extent()
 	top := int(math.Ceil(h)) + 2*pad
 	c := newCanvasOn(int(p.width), top+int(legendHeight(p.key, p.m)), pix)
+	c.laid = opt.laid
 	// The legend's area, below top, is left as it is (on a reused
 	// buffer, the last map's pixels): drawLegend paints all of it paper,
 	// over whatever the map's layers drew there.
@@ -145,7 +153,7 @@ func plan(sc *engine.Scenario, st *engine.State, opt Options) (*planned, error) 
 		if err != nil {
 			return nil, err
 		}
-		key := legend(sc, st, fs, l, opt.Marks, m, width)
+		key := legend(sc, st, fs, l, opt, m, width)
 		if legendHeight(key, m) <= reserve || tries > 3 {
 			// A narrow crop is centred above a legend that keeps its width.
 			w, _ := l.extent()
@@ -209,7 +217,25 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 	c := paint(sc, st, opt, p, *buf)
 	c.done()
 	*buf = c.img.Pix
-	return encodeWith(c.img, period(p.l), opt.Palette, c.legend)
+	var q quantizer
+	if opt.Palette {
+		q = mailQuantizer(sc, c)
+	}
+	return encodeWith(c.img, period(p.l), q)
+}
+
+// mailQuantizer gives a map's pixels in its battle's palette, or in a
+// palette of its own when they do not fit the battle's
+// (fixedpalette.go).
+func mailQuantizer(sc *engine.Scenario, c *canvas) quantizer {
+	return func(pix []byte) (*image.Paletted, bool) {
+		if bp := paletteFor(sc); bp != nil {
+			if p, ok := quantizeFixed(c, bp, pix); ok {
+				return p, true
+			}
+		}
+		return quantizeWith(c.img, pix, c.legend)
+	}
 }
 
 // pixPool holds the pixels PNG draws on.

@@ -80,12 +80,14 @@ func (c *canvas) text(face font.Face, s string, p pt, col color.Color) {
 	m := face.Metrics()
 	x := fixed.Int26_6(p.X*64) - w/2
 	y := fixed.Int26_6(p.Y*64) + m.CapHeight/2
+	c.lay(col)
 	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face, Dot: fixed.Point26_6{X: x, Y: y}}
 	d.DrawString(s)
 }
 
 // textLeft draws s with its baseline starting at p.
 func (c *canvas) textLeft(face font.Face, s string, p pt, col color.Color) float64 {
+	c.lay(col)
 	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face,
 		Dot: fixed.Point26_6{X: fixed.Int26_6(p.X * 64), Y: fixed.Int26_6(p.Y * 64)}}
 	d.DrawString(s)
