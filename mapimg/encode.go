@@ -25,15 +25,19 @@ import (
 func encodePNG(img *image.RGBA, period int, palette bool) ([]byte, error) {
 	var q quantizer
 	if palette {
-		q = func(pix []byte) (*image.Paletted, bool) { return quantize(img, pix) }
+		q = func(pix []byte) (*image.Paletted, []segmentAt, bool) {
+			p, ok := quantize(img, pix)
+			return p, nil, ok
+		}
 	}
 	return encodeWith(img, period, q)
 }
 
 // quantizer gives an image's pixels as palette indices, written on pix
-// if it is large enough (quantize, quantizeWith, quantizeFixed); false
-// for an image left to the RGB encoder.
-type quantizer func(pix []byte) (*image.Paletted, bool)
+// if it is large enough (quantize, quantizeWith, quantizeFixed), and the
+// rows whose deflate stream is kept (segments.go); false for an image
+// left to the RGB encoder.
+type quantizer func(pix []byte) (*image.Paletted, []segmentAt, bool)
 
 // encodeWith is encodePNG with the palette's indices given by q, or RGB
 // if q is nil.
@@ -45,13 +49,15 @@ func encodeWith(img *image.RGBA, period int, q quantizer) ([]byte, error) {
 	}
 	src := rgbRows(img)
 	var plte []byte
+	var segs []segmentAt
 	if q != nil {
 		buf := getBuf(&indexPool, w*h)
 		defer indexPool.Put(buf)
-		if p, ok := q(*buf); ok {
+		if p, ss, ok := q(*buf); ok {
 			*buf = p.Pix
 			src = indexRows(p)
 			plte = plteOf(p.Palette)
+			segs = ss
 		}
 	}
 	out := getBuf(&outPool, 64<<10)
@@ -73,7 +79,7 @@ func encodeWith(img *image.RGBA, period int, q quantizer) ([]byte, error) {
 	start := len(o)
 	o = append(o, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	o = append(o, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
-	o, sum, ok := compressStrips(o, src, period)
+	o, sum, ok := compressStrips(o, src, period, segs)
 	if !ok {
 		return stdPNG(img)
 	}
@@ -140,29 +146,32 @@ func plteOf(pal color.Palette) []byte {
 }
 
 // compressStrips appends the deflate stream of the rows to o and
-// reports its Adler-32. The rows are cut into strips compressed at once
-// on the cores there are, each strip's blocks ending on a whole byte
-// (an empty stored block, as a zlib sync flush writes) so that their
-// outputs follow one another as one stream; a strip's matches still
-// reach back into the one before, which is already in the stream when
-// the decoder gets there. The strips depend on the image's size only,
-// so the bytes do not depend on the machine.
-func compressStrips(o []byte, src rows, period int) ([]byte, uint32, bool) {
-	h := src.h
-	n := strips(src.w, h)
-	parts := make([]deflater, n)
+// reports its Adler-32. The rows are cut into pieces: segs, whose
+// streams are kept (segments.go), and the rows between them, cut into
+// strips (strips) compressed at once on the cores there are. Each
+// piece's blocks end on a whole byte (an empty stored block, as a zlib
+// sync flush writes) so that their outputs follow one another as one
+// stream; a strip's matches still reach back into the piece before,
+// which is already in the stream when the decoder gets there. The
+// strips depend on the image's size and the segments only, so the bytes
+// do not depend on the machine.
+func compressStrips(o []byte, src rows, period int, segs []segmentAt) ([]byte, uint32, bool) {
+	pieces := cut(src.w, src.h, segs)
+	parts := make([]deflater, len(pieces))
 	parts[0].out = o
 	var wg sync.WaitGroup
-	for i := n - 1; i >= 0; i-- { // the first on this goroutine, last
-		p := &parts[i]
+	for i := len(pieces) - 1; i >= 0; i-- { // the first on this goroutine, last
+		p, pc := &parts[i], pieces[i]
+		if pc.seg != nil {
+			continue
+		}
 		if i > 0 {
 			buf := getBuf(&outPool, 64<<10)
 			defer outPool.Put(buf)
 			p.out = (*buf)[:0]
 			defer func() { *buf = p.out }()
 		}
-		y0, y1 := h*i/n, h*(i+1)/n
-		compress := func() { p.ok = p.compress(src, period, y0, y1, i == n-1) }
+		compress := func() { p.ok = p.compress(src, period, pc.y0, pc.y1, i == len(pieces)-1) }
 		if i == 0 {
 			compress()
 		} else {
@@ -170,16 +179,59 @@ func compressStrips(o []byte, src rows, period int) ([]byte, uint32, bool) {
 		}
 	}
 	wg.Wait()
-	o = parts[0].out
-	sum := parts[0].sum
-	for i := 1; i < n; i++ {
-		if !parts[i].ok {
+	o = parts[0].out // the first piece's stream, if it was compressed
+	var sum adler
+	for i, pc := range pieces {
+		s := parts[i].sum
+		switch {
+		case pc.seg != nil:
+			o, s = append(o, pc.seg.stream...), pc.seg.sum
+		case !parts[i].ok:
 			return nil, 0, false
+		case i > 0:
+			o = append(o, parts[i].out...)
 		}
-		o = append(o, parts[i].out...)
-		sum = sum.join(parts[i].sum, uint64(h*(i+1)/n-h*i/n)*uint64(src.rowLen()))
+		if i == 0 {
+			sum = s
+		} else {
+			sum = sum.join(s, uint64(pc.y1-pc.y0)*uint64(src.rowLen()))
+		}
 	}
-	return o, sum.sum(), parts[0].ok
+	if pieces[len(pieces)-1].seg != nil {
+		o = append(o, 0x03, 0x00) // an empty final block, fixed codes: the stream's end
+	}
+	return o, sum.sum(), true
+}
+
+// piece is rows y0 to y1 of an image: compressed now, or a segment's
+// kept stream.
+type piece struct {
+	y0, y1 int
+	seg    *segment
+}
+
+// cut cuts an image's rows into the segments and the rows between them,
+// each of those cut into strips.
+func cut(w, h int, segs []segmentAt) []piece {
+	var out []piece
+	fresh := func(y0, y1 int) {
+		n := strips(w, y1-y0)
+		for i := range n {
+			out = append(out, piece{y0 + (y1-y0)*i/n, y0 + (y1-y0)*(i+1)/n, nil})
+		}
+	}
+	y := 0
+	for _, s := range segs {
+		if s.y0 > y {
+			fresh(y, s.y0)
+		}
+		out = append(out, piece{s.y0, s.y1, s.seg})
+		y = s.y1
+	}
+	if y < h {
+		fresh(y, h)
+	}
+	return out
 }
 
 // strips is how many strips compressStrips cuts an image into: one for

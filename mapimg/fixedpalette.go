@@ -382,9 +382,10 @@ func indexImage(img *image.RGBA, p *battlePalette) *indexed {
 // palette: the ground's rows where the map left them as the ground has
 // them, compared a block of pixels at a time; each copied legend line's
 // rows, and paper to their right; every other pixel looked up. It
-// reports false, for a palette of the map's own, when more than
+// gives the legend lines' segments. It reports false, for a palette of
+// the map's own, when more than
 // farPixels pixels are far from the palette or one is not opaque.
-func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, bool) {
+func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, []segmentAt, bool) {
 	img := c.img
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	if cap(pix) < w*h {
@@ -395,7 +396,7 @@ func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, bo
 	gh := 0 // the ground's rows
 	if c.ground != nil {
 		if g = c.ground.indexed.in(c.ground.img, p); !g.ok {
-			return nil, false
+			return nil, nil, false
 		}
 		gh = min(h, c.ground.img.Rect.Dy())
 	}
@@ -417,13 +418,30 @@ func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, bo
 			n = p.indexRow(row, rowBelow(img, y), dst)
 		}
 		if n < 0 {
-			return nil, false
+			return nil, nil, false
 		}
 		if far += n; far >= farPixels {
-			return nil, false
+			return nil, nil, false
 		}
 	}
-	return out, true
+	return out, legendSegments(c.legend, p, out), true
+}
+
+// legendSegments are the segments of the legend lines' rows, each
+// kept with its line (segments.go).
+func legendSegments(placed []placedBand, p *battlePalette, out *image.Paletted) []segmentAt {
+	src := indexRows(out)
+	var segs []segmentAt
+	for _, pb := range placed {
+		var paper byte
+		if pb.b.w < src.w {
+			paper = out.Pix[pb.from*out.Stride+pb.b.w]
+		}
+		if s := pb.b.segmentOf(p, src, pb.from, pb.to, pb.from-pb.top, pb.to-pb.top, paper); s != nil {
+			segs = append(segs, segmentAt{pb.from, pb.to, s})
+		}
+	}
+	return segs
 }
 
 // rowBelow is the pixels of the row below y, nil for the last.

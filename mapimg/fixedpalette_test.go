@@ -47,7 +47,7 @@ func TestBattlePaletteFitsEveryMap(t *testing.T) {
 		}
 		c := paint(m.sc, m.st, m.opt, p, nil)
 		c.done()
-		if _, ok := quantizeFixed(c, bp, nil); !ok {
+		if _, _, ok := quantizeFixed(c, bp, nil); !ok {
 			t.Errorf("%s: not in the battle's palette", m.name)
 		}
 		for _, c := range solidsMissing(c.img, bp) {
@@ -139,19 +139,19 @@ func TestMapBeyondItsBattlePalette(t *testing.T) {
 	c := paint(sc, after, opt, p, nil)
 	c.done()
 	bp := paletteFor(sc)
-	if _, ok := quantizeFixed(c, bp, nil); !ok {
+	if _, _, ok := quantizeFixed(c, bp, nil); !ok {
 		t.Fatal("the map is not in its battle's palette before the new colour")
 	}
 	magenta := rgb(0xff00ff)
 	c.rect(100, 100, 104, 104, magenta) // 16 pixels, 9 of them solid
-	if _, ok := quantizeFixed(c, bp, nil); !ok {
+	if _, _, ok := quantizeFixed(c, bp, nil); !ok {
 		t.Fatal("9 solid pixels far from the palette made the map leave it: farPixels is 16")
 	}
 	c.rect(100, 100, 160, 160, magenta) // a palette of its own has room for 3,600 pixels of one colour
-	if _, ok := quantizeFixed(c, bp, nil); ok {
+	if _, _, ok := quantizeFixed(c, bp, nil); ok {
 		t.Fatal("a square of magenta was written in the battle's palette")
 	}
-	q, ok := mailQuantizer(sc, c)(nil)
+	q, _, ok := mailQuantizer(sc, c)(nil)
 	if !ok || slices.Equal(q.Palette, bp.plte) {
 		t.Fatal("the map did not get a palette of its own")
 	}

@@ -33,8 +33,10 @@ type band struct {
 	pix  []byte
 	fits bool
 	runs bandRuns
-	// indexed are its pixels' indices in the battles' palettes.
-	indexed indexings
+	// indexed are its pixels' indices in the battles' palettes, and
+	// segments their deflate streams (segments.go).
+	indexed  indexings
+	segments bandSegments
 }
 
 var bands = struct {

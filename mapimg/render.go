@@ -228,13 +228,14 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 // palette of its own when they do not fit the battle's
 // (fixedpalette.go).
 func mailQuantizer(sc *engine.Scenario, c *canvas) quantizer {
-	return func(pix []byte) (*image.Paletted, bool) {
+	return func(pix []byte) (*image.Paletted, []segmentAt, bool) {
 		if bp := paletteFor(sc); bp != nil {
-			if p, ok := quantizeFixed(c, bp, pix); ok {
-				return p, true
+			if p, segs, ok := quantizeFixed(c, bp, pix); ok {
+				return p, segs, true
 			}
 		}
-		return quantizeWith(c.img, pix, c.legend)
+		p, ok := quantizeWith(c.img, pix, c.legend)
+		return p, nil, ok
 	}
 }
 
