@@ -3,12 +3,14 @@ package mailbox
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"maps"
 	"net/mail"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -84,7 +86,47 @@ func Compose(o Outgoing) ([]byte, error) {
 	if _, err := m.WriteTo(buf); err != nil {
 		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
 	}
-	return bytes.Clone(stableBoundaries(buf.Bytes())), nil
+	return bytes.Clone(stableBoundaries(buf.Bytes(), o.digest())), nil
+}
+
+// digest is a SHA-256 of everything of o that the composed mail's text
+// can hold: every field but the parts' bytes, which go out in base64,
+// whose alphabet has no '-' and so can hold no boundary ("herald-…");
+// a part's name, type, id and length are in it. Reading the half
+// megabyte of a mail with a map for its boundaries was a twentieth of
+// composing a result mail.
+func (o Outgoing) digest() []byte {
+	h := sha256.New()
+	var n [8]byte
+	field := func(s string) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		h.Write([]byte(s))
+	}
+	field(o.From)
+	field(strings.Join(o.To, "\x00"))
+	field(o.EnvelopeFrom)
+	field(o.Subject)
+	field(o.Date.UTC().Format(time.RFC3339Nano))
+	field(o.MessageID)
+	field(o.InReplyTo)
+	field(strings.Join(o.References, "\x00"))
+	for _, k := range slices.Sorted(maps.Keys(o.Headers)) {
+		field(k)
+		field(o.Headers[k])
+	}
+	field(o.Text)
+	field(o.HTML)
+	for _, parts := range [][]Part{o.Inline, o.Attachments} {
+		field(strconv.Itoa(len(parts)))
+		for _, p := range parts {
+			field(p.Name)
+			field(p.ContentType)
+			field(p.ContentID)
+			field(strconv.Itoa(len(p.Data)))
+		}
+	}
+	return h.Sum(nil)
 }
 
 // composedSize is about the size of o composed, a little more rather than
@@ -253,29 +295,21 @@ func validHeaderName(k string) bool {
 // draws at random: 30 random bytes in hex.
 var goMailBoundary = regexp.MustCompile(`boundary=([0-9a-f]{60})\r\n`)
 
-// stableBoundaries replaces go-mail's random multipart boundaries with
-// "herald-N-HASH", where HASH digests the message without its boundaries.
-// A boundary must not occur in the parts it separates; text parts are
+// stableBoundaries replaces go-mail's random multipart boundaries in the
+// message b with "herald-N-HASH", where HASH is the start of sum, the
+// digest of what the message's text holds (Outgoing.digest). A boundary
+// must not occur in the parts it separates; text parts are
 // quoted-printable and binary ones base64, so the only way to contain the
 // new boundary is to contain a hash of itself.
-func stableBoundaries(b []byte) []byte {
+func stableBoundaries(b, sum []byte) []byte {
 	olds := declaredBoundaries(b)
 	if len(olds) == 0 {
 		return b
 	}
-	// One pass finds every boundary, one hashes what lies between them and
-	// one writes the message again in place: a mail with a map is half a
-	// megabyte, and replacing each boundary in turn, twice, read it a
-	// dozen times.
+	// One pass finds every boundary and one writes the message again in
+	// place: a mail with a map is half a megabyte, and replacing each
+	// boundary in turn, twice, read it a dozen times.
 	spans := boundarySpans(b, olds)
-	h := sha256.New()
-	at := 0
-	for _, sp := range spans {
-		h.Write(b[at:sp.start])
-		at = sp.start + len(olds[sp.which])
-	}
-	h.Write(b[at:])
-	sum := h.Sum(nil)
 	news := make([][]byte, len(olds))
 	for i := range olds {
 		news[i] = fmt.Appendf(nil, "herald-%d-%x", i+1, sum[:12])
