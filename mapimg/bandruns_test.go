@@ -71,3 +71,47 @@ func sameQuantized(t *testing.T, name string, img *image.RGBA, placed []placedBa
 		t.Errorf("%s: the bands' runs give another palette or other indices than reading every pixel", name)
 	}
 }
+
+// On a canvas drawn for indices the legend's lines are placed, not
+// copied: the rows no line holds alone (paper, and the row two lines
+// reach, the later over the earlier) are painted as copyTo leaves them,
+// and legendAll then makes the whole picture copyTo makes.
+func TestLinesPlacedAsCopied(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	colours := []color.RGBA{{0x20, 0x20, 0x20, 0xff}, {0xc0, 0x30, 0x30, 0xff}, {0x90, 0x90, 0x90, 0xff}}
+	pick := func(int, int) color.RGBA { return colours[r.IntN(len(colours))] }
+	const w, h = 300, 120
+	var bs []*band
+	tops := []int{10, 29, 49, 80}
+	for _, bw := range []int{120, 200, 60, 300} {
+		bi := opaque(bw, 20, pick)
+		bs = append(bs, &band{w: bw, h: 20, pix: bi.Pix, fits: true})
+	}
+	garbage := opaque(w, h, pick)
+	eager := &canvas{img: opaque(w, h, pick)}
+	eager.rect(0, 5, w, 110, paper)
+	for i, b := range bs {
+		b.copyTo(eager, tops[i])
+	}
+	lazy := &canvas{img: garbage, indexed: true}
+	for i, b := range bs {
+		b.placeOn(lazy, tops[i])
+	}
+	lazy.paperAround(5, 110)
+	lazy.bandsOverlapping(lazy.legend)
+	if !slices.Equal(lazy.legend, eager.legend) {
+		t.Fatalf("placed %+v, copied %+v", lazy.legend, eager.legend)
+	}
+	mine := func(y int) bool {
+		return slices.ContainsFunc(lazy.legend, func(p placedBand) bool { return p.from <= y && y < p.to })
+	}
+	for y := 5; y < 110; y++ {
+		if !mine(y) && !bytes.Equal(lazy.img.Pix[y*lazy.img.Stride:(y+1)*lazy.img.Stride], eager.img.Pix[y*eager.img.Stride:(y+1)*eager.img.Stride]) {
+			t.Errorf("row %d, no line's alone, is not as copied", y)
+		}
+	}
+	lazy.legendAll()
+	if !bytes.Equal(lazy.img.Pix[5*lazy.img.Stride:110*lazy.img.Stride], eager.img.Pix[5*eager.img.Stride:110*eager.img.Stride]) {
+		t.Error("the lines placed, then copied, are not the lines copied")
+	}
+}

@@ -25,6 +25,9 @@ type canvas struct {
 	legend []placedBand
 	// ground is the ground copied on its first rows (layer.go).
 	ground *groundLayer
+	// indexed is true for a canvas drawn for palette indices, whose
+	// legend lines are placed and not copied (legendcache.go).
+	indexed bool
 	// laid, when not nil, records the opaque colours shapes and text are
 	// drawn in (a battle's reference pictures: fixedpalette.go).
 	laid map[uint32]bool

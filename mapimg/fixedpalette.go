@@ -411,9 +411,11 @@ func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, []
 		var n int
 		switch {
 		case len(placed) > 0 && placed[0].from <= y:
-			n = bandRow(placed[0], y, p, row, dst)
+			n = bandRow(placed[0], y, p, dst)
 		case y < gh:
 			n = groundRow(row, rowBelow(img, y), c.ground.img.Pix[y*c.ground.img.Stride:], g.pix[y*w:(y+1)*w], p, dst)
+		case c.indexed && len(placed) > 0 && placed[0].from == y+1: // the canvas has not the line's pixels
+			n = p.indexRow(row, nil, dst)
 		default:
 			n = p.indexRow(row, rowBelow(img, y), dst)
 		}
@@ -483,8 +485,8 @@ func groundRow(row, below, ground, gix []byte, p *battlePalette, dst []byte) int
 }
 
 // bandRow writes the indices of row y, a row of the legend line placed
-// there: the line's own, then paper.
-func bandRow(pb placedBand, y int, p *battlePalette, row, dst []byte) int {
+// there: the line's own, then paper (band.copyTo).
+func bandRow(pb placedBand, y int, p *battlePalette, dst []byte) int {
 	b := pb.b
 	ix := b.indexed.in(&image.RGBA{Pix: b.pix, Stride: 4 * b.w, Rect: image.Rect(0, 0, b.w, b.h)}, p)
 	if !ix.ok {
@@ -495,8 +497,7 @@ func bandRow(pb placedBand, y int, p *battlePalette, row, dst []byte) int {
 	if b.w == len(dst) {
 		return 0
 	}
-	// Paper, to the right edge (band.copyTo).
-	n := p.indexRow(row[4*b.w:4*b.w+4], nil, dst[b.w:b.w+1])
-	fill(dst[b.w+1:], dst[b.w])
-	return n
+	i, _ := p.lookup(paperWord)
+	fill(dst[b.w:], i)
+	return 0
 }

@@ -159,3 +159,23 @@ func TestMapBeyondItsBattlePalette(t *testing.T) {
 		t.Errorf("the square is %v in the map's own palette, want %v", got, magenta)
 	}
 }
+
+// BenchmarkQuantizeFixed is the busy block's crop given in its battle's
+// palette, the ground's and legend lines' indices kept.
+func BenchmarkQuantizeFixed(b *testing.B) {
+	sc, before, after, events := busy(b)
+	opt := ForMail(Marks(sc, before, after, events))
+	p, err := plan(sc, after, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := paint(sc, after, opt, p, nil)
+	c.done()
+	bp := paletteFor(sc)
+	pix := make([]byte, c.img.Rect.Dx()*c.img.Rect.Dy())
+	for b.Loop() {
+		if _, _, ok := quantizeFixed(c, bp, pix); !ok {
+			b.Fatal("not in the battle's palette")
+		}
+	}
+}

@@ -373,15 +373,27 @@ func legendHeight(lines []legendLine, m metrics) float64 {
 // lines drawn for earlier maps where it can (legendcache.go).
 func drawLegend(c *canvas, lines []legendLine, top float64, fs *faces, m metrics) {
 	w := float64(c.img.Bounds().Dx())
-	c.rect(0, top, w, top+legendHeight(lines, m), paper)
-	c.line(pt{0, top}, pt{w, top}, 2*m.k, inkColour)
 	ys := make([]float64, len(lines)) // the baselines
 	y := top + m.pad + 16*m.k
 	for i := range lines {
 		ys[i] = y
 		y += m.lead
 	}
-	if drawn, ok := linesDrawn(c, lines, ys, fs, m); ok {
+	drawn, ok := linesDrawn(c, lines, ys, fs, m)
+	if ok && c.indexed {
+		// Only the rows no line's indices give are painted (legendcache.go).
+		for i, b := range drawn {
+			top, _ := lineBand(ys[i], m)
+			b.placeOn(c, top)
+		}
+		c.paperAround(top, top+legendHeight(lines, m))
+		c.line(pt{0, top}, pt{w, top}, 2*m.k, inkColour)
+		c.bandsOverlapping(c.legend)
+		return
+	}
+	c.rect(0, top, w, top+legendHeight(lines, m), paper)
+	c.line(pt{0, top}, pt{w, top}, 2*m.k, inkColour)
+	if ok {
 		for i, b := range drawn {
 			top, _ := lineBand(ys[i], m)
 			b.copyTo(c, top)

@@ -1,6 +1,7 @@
 package mapimg
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"strings"
@@ -125,10 +126,22 @@ func isPaper(px []byte) bool { return px[0] == paper.R && px[1] == paper.G && px
 // where (canvas.legend): rows that an earlier band's copy reached are
 // left out of both bands' notes, being neither's alone.
 func (b *band) copyTo(c *canvas, top int) {
-	for row := range b.h {
+	b.copyRows(c, top, 0, b.h)
+	b.placeOn(c, top)
+}
+
+// copyRows copies the band's rows r0 to r1 onto c, the band's first
+// row at top.
+func (b *band) copyRows(c *canvas, top, r0, r1 int) {
+	for row := r0; row < r1; row++ {
 		at := c.img.PixOffset(0, top+row)
 		copy(c.img.Pix[at:at+4*b.w], b.pix[4*b.w*row:4*b.w*(row+1)])
 	}
+}
+
+// placeOn notes the band placed on c from row top (canvas.legend), as
+// copyTo does.
+func (b *band) placeOn(c *canvas, top int) {
 	p := placedBand{b: b, top: top, from: top, to: top + b.h}
 	if n := len(c.legend); n > 0 && c.legend[n-1].to > p.from {
 		c.legend[n-1].to, p.from = p.from, c.legend[n-1].to
@@ -168,4 +181,65 @@ func bandKey(l legendLine, m metrics, y float64) string {
 		fmt.Fprintf(&k, "\x00%s\x00%s", it.icon.key, it.text)
 	}
 	return k.String()
+}
+
+// A map written in its battle's palette takes a copied line's rows from
+// the line's indices (fixedpalette.go), not from the canvas: on a canvas
+// drawn for indices (canvas.indexed) the lines are only placed, and the
+// canvas's pixels of their rows are left as the reused buffer held them.
+// The legend's other rows are painted as copyTo would leave them: paper,
+// the line above the legend, and the rows two lines reach, the later
+// over the earlier. Whoever needs the whole picture copies the lines
+// (legendAll).
+
+// paperAround paints paper on the rows top to bottom that no placed line
+// holds alone.
+func (c *canvas) paperAround(top, bottom float64) {
+	w := float64(c.img.Rect.Dx())
+	y := top
+	for _, p := range c.legend {
+		if float64(p.from) > y {
+			c.rect(0, y, w, float64(p.from), paper)
+		}
+		y = math.Max(y, float64(p.to))
+	}
+	if y < bottom {
+		c.rect(0, y, w, bottom, paper)
+	}
+}
+
+// bandsOverlapping copies, over paper, the rows of the placed lines
+// that are not theirs alone, in order, as copyTo copied them.
+func (c *canvas) bandsOverlapping(placed []placedBand) {
+	for _, p := range placed {
+		p.b.copyRows(c, p.top, 0, p.from-p.top)
+		p.b.copyRows(c, p.top, p.to-p.top, p.b.h)
+	}
+}
+
+// legendAll copies the placed lines' rows onto a canvas drawn for
+// indices, paper to their right: the canvas is then the whole picture.
+func (c *canvas) legendAll() {
+	if !c.indexed {
+		return
+	}
+	w := c.img.Rect.Dx()
+	for _, p := range c.legend {
+		for y := p.from; y < p.to; y++ {
+			at := c.img.PixOffset(0, y)
+			copy(c.img.Pix[at:at+4*p.b.w], p.b.pix[4*p.b.w*(y-p.top):4*p.b.w*(y-p.top+1)])
+			fillPaper(c.img.Pix[at+4*p.b.w : at+4*w])
+		}
+	}
+	c.indexed = false
+}
+
+// paperWord is paper as an RGBA pixel read as a little-endian word.
+var paperWord = uint32(paper.R) | uint32(paper.G)<<8 | uint32(paper.B)<<16 | 0xff<<24
+
+// fillPaper sets every pixel of px to paper.
+func fillPaper(px []byte) {
+	for i := 0; i+4 <= len(px); i += 4 {
+		binary.LittleEndian.PutUint32(px[i:], paperWord)
+	}
 }

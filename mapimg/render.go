@@ -107,6 +107,7 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	_, h := l.extent()
 	top := int(math.Ceil(h)) + 2*pad
 	c := newCanvasOn(int(p.width), top+int(legendHeight(p.key, p.m)), pix)
+	c.indexed = p.indexed
 	c.laid = opt.laid
 	// The legend's area, below top, is left as it is (on a reused
 	// buffer, the last map's pixels): drawLegend paints all of it paper,
@@ -125,14 +126,16 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	return c
 }
 
-// planned is where everything goes.
+// planned is where everything goes, and whether the canvas is drawn
+// for palette indices (canvas.indexed).
 type planned struct {
-	l     *layout
-	fs    *faces
-	m     metrics
-	width float64
-	key   []legendLine
-	scene *scene
+	indexed bool
+	l       *layout
+	fs      *faces
+	m       metrics
+	width   float64
+	key     []legendLine
+	scene   *scene
 }
 
 // plan chooses the window, the hex size and the faces, and lays out the
@@ -214,6 +217,7 @@ func PNG(sc *engine.Scenario, st *engine.State, opt Options) ([]byte, error) {
 		buf = new([]byte)
 	}
 	defer pixPool.Put(buf)
+	p.indexed = opt.Palette
 	c := paint(sc, st, opt, p, *buf)
 	c.done()
 	*buf = c.img.Pix
@@ -234,6 +238,7 @@ func mailQuantizer(sc *engine.Scenario, c *canvas) quantizer {
 				return p, segs, true
 			}
 		}
+		c.legendAll() // the whole picture, for a palette of its own or RGB
 		p, ok := quantizeWith(c.img, pix, c.legend)
 		return p, nil, ok
 	}
