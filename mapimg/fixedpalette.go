@@ -380,11 +380,11 @@ func indexImage(img *image.RGBA, p *battlePalette) *indexed {
 
 // quantizeFixed gives the canvas's pixels as indices into the battle's
 // palette: the ground's rows where the map left them as the ground has
-// them, compared a block of pixels at a time; each copied legend line's
-// rows, and paper to their right; every other pixel looked up. It
-// gives the legend lines' segments. It reports false, for a palette of
-// the map's own, when more than
-// farPixels pixels are far from the palette or one is not opaque.
+// them, compared a block of pixels at a time; each placed legend line's
+// rows, and paper to their right; every other pixel looked up. It gives
+// the legend lines' segments too. It reports false, for a palette of the
+// map's own, when farPixels solid pixels or more are far from the
+// palette or a pixel is not opaque.
 func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, []segmentAt, bool) {
 	img := c.img
 	w, h := img.Rect.Dx(), img.Rect.Dy()
@@ -435,11 +435,7 @@ func legendSegments(placed []placedBand, p *battlePalette, out *image.Paletted) 
 	src := indexRows(out)
 	var segs []segmentAt
 	for _, pb := range placed {
-		var paper byte
-		if pb.b.w < src.w {
-			paper = out.Pix[pb.from*out.Stride+pb.b.w]
-		}
-		if s := pb.b.segmentOf(p, src, pb.from, pb.to, pb.from-pb.top, pb.to-pb.top, paper); s != nil {
+		if s := pb.b.segmentOf(p, src, pb.from, pb.to, pb.from-pb.top, pb.to-pb.top); s != nil {
 			segs = append(segs, segmentAt{pb.from, pb.to, s})
 		}
 	}

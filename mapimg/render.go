@@ -110,8 +110,9 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	c.indexed = p.indexed
 	c.laid = opt.laid
 	// The legend's area, below top, is left as it is (on a reused
-	// buffer, the last map's pixels): drawLegend paints all of it paper,
-	// over whatever the map's layers drew there.
+	// buffer, the last map's pixels): drawLegend paints all of it, over
+	// whatever the map's layers drew there (on a canvas drawn for
+	// indices, all but the rows its lines' indices give).
 	ground(c, &sc.Map, l, top)
 	drawRings(c, l, opt.Marks)
 	drawArrows(c, l, p.scene)

@@ -24,13 +24,12 @@ type segmentAt struct {
 }
 
 // keptSegment is a band's segment, and what its rows depend on: the
-// palette, the image's width, the band's rows r0 to r1 placed, and the
-// paper's index right of the band.
+// palette (the band's indices and the paper's right of it), the image's
+// width and the band's rows r0 to r1 placed.
 type keptSegment struct {
 	pal    *battlePalette
 	w      int
 	r0, r1 int
-	paper  byte
 	seg    *segment
 }
 
@@ -45,13 +44,13 @@ type bandSegments struct {
 const segmentsPerBand = 8
 
 // segmentOf is the segment of rows y0 to y1 of the index rows src, band
-// b's rows r0 to r1 with paper's index right of it: kept, or compressed
-// now and kept.
-func (b *band) segmentOf(p *battlePalette, src rows, y0, y1, r0, r1 int, paper byte) *segment {
-	k := keptSegment{pal: p, w: src.w, r0: r0, r1: r1, paper: paper}
+// b's rows r0 to r1 and paper right of them in palette p (bandRow):
+// kept, or compressed now and kept.
+func (b *band) segmentOf(p *battlePalette, src rows, y0, y1, r0, r1 int) *segment {
+	k := keptSegment{pal: p, w: src.w, r0: r0, r1: r1}
 	b.segments.Lock()
 	for _, s := range b.segments.l {
-		if s.pal == k.pal && s.w == k.w && s.r0 == k.r0 && s.r1 == k.r1 && s.paper == k.paper {
+		if s.pal == k.pal && s.w == k.w && s.r0 == k.r0 && s.r1 == k.r1 {
 			b.segments.Unlock()
 			return s.seg
 		}
