@@ -88,8 +88,12 @@ func drawGround(k groundKey, m *engine.Map, l *layout, laid map[uint32]bool) *gr
 	return g
 }
 
+// size is the bytes a ground is counted for: its pixels, and their
+// indices in one battle's palette (fixedpalette.go), a quarter more.
+func (g *groundLayer) size() int { return len(g.img.Pix) * 5 / 4 }
+
 func keepGround(g *groundLayer) {
-	n := len(g.img.Pix)
+	n := g.size()
 	if n > groundCacheBytes {
 		return
 	}
@@ -105,7 +109,7 @@ func keepGround(g *groundLayer) {
 		og := old.Value.(*groundLayer)
 		grounds.lru.Remove(old)
 		delete(grounds.byKey, og.key)
-		grounds.bytes -= len(og.img.Pix)
+		grounds.bytes -= og.size()
 	}
 }
 

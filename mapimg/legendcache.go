@@ -166,9 +166,12 @@ func keepBand(key string, b *band) {
 	bands.bytes += b.size()
 }
 
-// size is the bytes a band holds: its pixels and its runs.
+// size is the bytes a band is counted for: its pixels and its runs, its
+// indices in one battle's palette (fixedpalette.go, a quarter of its
+// pixels' bytes) and about as much again for its kept streams
+// (segments.go).
 func (b *band) size() int {
-	return len(b.pix) + 8*len(b.runs.runs) + 4*len(b.runs.at) + 4*len(b.runs.colours)
+	return len(b.pix)*6/4 + 8*len(b.runs.runs) + 4*len(b.runs.at) + 4*len(b.runs.colours)
 }
 
 // bandKey is everything the pixels of a line's band depend on: the
