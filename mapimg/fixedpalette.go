@@ -56,37 +56,37 @@ const (
 
 var palettes = struct {
 	sync.Mutex
-	byKey map[[16]byte]*battlePalette
-}{byKey: map[[16]byte]*battlePalette{}}
+	byKey map[[16]byte]*paletteOnce
+}{byKey: map[[16]byte]*paletteOnce{}}
+
+// paletteOnce is a battle's palette, made once however many maps of the
+// battle want it at once.
+type paletteOnce struct {
+	once sync.Once
+	p    *battlePalette
+}
 
 // palettesMax bounds the palettes kept, a few kilobytes and a table of
 // 1 MiB each; a club runs a handful of battles.
 const palettesMax = 32
 
-// paletteFor is the battle's palette, made on first use; nil if its
-// reference picture cannot be drawn.
+// paletteFor is the battle's palette, made on first use (the maps that
+// want it meanwhile wait for it); nil if its reference pictures cannot
+// be drawn.
 func paletteFor(sc *engine.Scenario) *battlePalette {
 	key := battleKey(sc)
 	palettes.Lock()
-	p := palettes.byKey[key]
+	e := palettes.byKey[key]
+	if e == nil {
+		if len(palettes.byKey) >= palettesMax {
+			clear(palettes.byKey)
+		}
+		e = &paletteOnce{}
+		palettes.byKey[key] = e
+	}
 	palettes.Unlock()
-	if p != nil {
-		return p
-	}
-	p = newBattlePalette(sc)
-	if p == nil {
-		return nil
-	}
-	palettes.Lock()
-	defer palettes.Unlock()
-	if q := palettes.byKey[key]; q != nil {
-		return q // made meanwhile, the same
-	}
-	if len(palettes.byKey) >= palettesMax {
-		clear(palettes.byKey)
-	}
-	palettes.byKey[key] = p
-	return p
+	e.once.Do(func() { e.p = newBattlePalette(sc) })
+	return e.p
 }
 
 // battleKey is everything the reference pictures depend on: the map

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 
 	"herald/engine"
@@ -176,6 +177,26 @@ func BenchmarkQuantizeFixed(b *testing.B) {
 	for b.Loop() {
 		if _, _, ok := quantizeFixed(c, bp, pix); !ok {
 			b.Fatal("not in the battle's palette")
+		}
+	}
+}
+
+// Maps of a battle drawn at once, before its palette is made, share one
+// palette made once.
+func TestBattlePaletteMadeOnce(t *testing.T) {
+	sc, _ := crecy(t)
+	palettes.Lock()
+	clear(palettes.byKey)
+	palettes.Unlock()
+	got := make([]*battlePalette, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = paletteFor(sc) })
+	}
+	wg.Wait()
+	for _, p := range got {
+		if p == nil || p != got[0] {
+			t.Fatalf("palettes %p: want one, the same", got)
 		}
 	}
 }
