@@ -109,8 +109,8 @@ func (c *canvas) fill(poly []pt, col color.Color) {
 
 // cover paints col over the pixels of clip as far as the rasteriser's
 // shape covers them. The rasteriser writes the coverage as bytes, its
-// fastest path, and the colour is laid only where it is not nil, in one
-// store where it is whole: most of a shape's box is outside the shape or
+// fastest path, and the colour is laid only where the coverage is not
+// zero, in one store where it is whole: most of a shape's box is outside the shape or
 // inside it, where vector's own RGBA path does a division's blend for
 // every pixel (a fifth of a mail map's time).
 func (c *canvas) cover(clip image.Rectangle, col color.Color) {

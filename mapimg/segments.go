@@ -3,8 +3,8 @@ package mapimg
 import "sync"
 
 // In a battle's palette (fixedpalette.go) a legend line's rows are the
-// same indices in every map of the battle as wide as the last: the
-// line's own, then paper to the right edge. Their deflate stream is then
+// same indices in every map of the battle of the same width: the line's
+// own, then paper to the right edge. Their deflate stream is then
 // the same too, and is kept with the line (segment): a mail map's
 // legend, some 45% of its pixels, is compressed once a line and width,
 // not once a map. A segment is compressed on its own rows only (no match
