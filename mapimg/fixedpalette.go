@@ -294,11 +294,15 @@ func (p *battlePalette) lookup(c uint32) (byte, bool) {
 		return byte(s), s&(1<<8) != 0
 	}
 	i := p.near.find(c)
-	e := p.colours[i]
-	dr, dg, db := int(c&0xff)-int(e&0xff), int(c>>8&0xff)-int(e>>8&0xff), int(c>>16&0xff)-int(e>>16&0xff)
-	far := dr*dr+dg*dg+db*db > farDistance
+	far := distance2(c, p.colours[i]) > farDistance
 	p.index.put(c, byte(i), far)
 	return byte(i), far
+}
+
+// distance2 is the squared RGB distance of two colours read as words.
+func distance2(a, b uint32) int {
+	dr, dg, db := int(a&0xff)-int(b&0xff), int(a>>8&0xff)-int(b>>8&0xff), int(a>>16&0xff)-int(b>>16&0xff)
+	return dr*dr + dg*dg + db*db
 }
 
 // indexRow writes the indices of a row of RGBA pixels to dst, and

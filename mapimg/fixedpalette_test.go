@@ -42,19 +42,13 @@ func TestBattlePaletteFitsEveryMap(t *testing.T) {
 		if bp == nil {
 			t.Fatalf("%s: no palette", m.name)
 		}
-		p, err := plan(m.sc, m.st, m.opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := paint(m.sc, m.st, m.opt, p, nil)
-		c.done()
+		c := painted(t, m.sc, m.st, m.opt)
 		if _, _, ok := quantizeFixed(c, bp, nil); !ok {
 			t.Errorf("%s: not in the battle's palette", m.name)
 		}
 		for _, c := range solidsMissing(c.img, bp) {
 			e := bp.colours[bp.near.find(c)]
-			dr, dg, db := int(c&0xff)-int(e&0xff), int(c>>8&0xff)-int(e>>8&0xff), int(c>>16&0xff)-int(e>>16&0xff)
-			if d := dr*dr + dg*dg + db*db; d > 3*4*4 {
+			if d := distance2(c, e); d > 3*4*4 {
 				t.Errorf("%s: colour %08x laid whole, %08x in the palette (squared distance %d)", m.name, c, e, d)
 			}
 		}
@@ -67,6 +61,19 @@ func TestBattlePaletteFitsEveryMap(t *testing.T) {
 			t.Errorf("%s: pixels %.2f from their palette colour on average, %.2f in a palette of the map's own", m.name, fixed, mine)
 		}
 	}
+}
+
+// painted is the canvas of a map, drawn as PNG draws it but not for
+// indices: every pixel on it.
+func painted(t testing.TB, sc *engine.Scenario, st *engine.State, opt Options) *canvas {
+	t.Helper()
+	p, err := plan(sc, st, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := paint(sc, st, opt, p, nil)
+	c.done()
+	return c
 }
 
 // solidsMissing are the colours of img with solidMin solid pixels or
@@ -95,9 +102,7 @@ func meanDistance(img *image.RGBA, pal []uint32) float64 {
 			c := pixel(img.Pix[y*img.Stride:], x)
 			d, ok := memo[c]
 			if !ok {
-				e := pal[nf.find(c)]
-				dr, dg, db := float64(c&0xff)-float64(e&0xff), float64(c>>8&0xff)-float64(e>>8&0xff), float64(c>>16&0xff)-float64(e>>16&0xff)
-				d = math.Sqrt(dr*dr + dg*dg + db*db)
+				d = math.Sqrt(float64(distance2(c, pal[nf.find(c)])))
 				memo[c] = d
 			}
 			sum += d
@@ -132,13 +137,7 @@ func TestBattlePaletteSameWhateverTheCaches(t *testing.T) {
 // colour is kept.
 func TestMapBeyondItsBattlePalette(t *testing.T) {
 	sc, before, after, events := busy(t)
-	opt := ForMail(Marks(sc, before, after, events))
-	p, err := plan(sc, after, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := paint(sc, after, opt, p, nil)
-	c.done()
+	c := painted(t, sc, after, ForMail(Marks(sc, before, after, events)))
 	bp := paletteFor(sc)
 	if _, _, ok := quantizeFixed(c, bp, nil); !ok {
 		t.Fatal("the map is not in its battle's palette before the new colour")
@@ -165,13 +164,7 @@ func TestMapBeyondItsBattlePalette(t *testing.T) {
 // palette, the ground's and legend lines' indices kept.
 func BenchmarkQuantizeFixed(b *testing.B) {
 	sc, before, after, events := busy(b)
-	opt := ForMail(Marks(sc, before, after, events))
-	p, err := plan(sc, after, opt)
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := paint(sc, after, opt, p, nil)
-	c.done()
+	c := painted(b, sc, after, ForMail(Marks(sc, before, after, events)))
 	bp := paletteFor(sc)
 	pix := make([]byte, c.img.Rect.Dx()*c.img.Rect.Dy())
 	for b.Loop() {

@@ -228,10 +228,9 @@ func (c *canvas) legendAll() {
 	}
 	w := c.img.Rect.Dx()
 	for _, p := range c.legend {
+		p.b.copyRows(c, p.top, p.from-p.top, p.to-p.top)
 		for y := p.from; y < p.to; y++ {
-			at := c.img.PixOffset(0, y)
-			copy(c.img.Pix[at:at+4*p.b.w], p.b.pix[4*p.b.w*(y-p.top):4*p.b.w*(y-p.top+1)])
-			fillPaper(c.img.Pix[at+4*p.b.w : at+4*w])
+			fillPaper(c.img.Pix[c.img.PixOffset(p.b.w, y):c.img.PixOffset(w, y)])
 		}
 	}
 	c.indexed = false

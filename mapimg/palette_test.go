@@ -45,8 +45,7 @@ func refQuantize(img *image.RGBA) (color.Palette, []byte) {
 	for i, c := range px {
 		best, bi := 1<<30, 0
 		for j, p := range cs {
-			dr, dg, db := int(p&0xff)-int(c&0xff), int(p>>8&0xff)-int(c>>8&0xff), int(p>>16&0xff)-int(c>>16&0xff)
-			if d := dr*dr + dg*dg + db*db; d < best {
+			if d := distance2(p, c); d < best {
 				best, bi = d, j
 			}
 		}
