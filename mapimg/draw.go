@@ -23,8 +23,10 @@ type canvas struct {
 	// legend are the rows where the legend's lines were copied from the
 	// cache, in order (bandruns.go).
 	legend []placedBand
-	// ground is the ground copied on its first rows (layer.go).
+	// ground is the ground of its first rows (layer.go), copied whole
+	// or, when tiles is not nil, a tile at a time (groundtiles.go).
 	ground *groundLayer
+	tiles  *groundTiles
 	// indexed is true for a canvas drawn for palette indices, whose
 	// legend lines are placed and not copied (legendcache.go).
 	indexed bool
@@ -127,10 +129,15 @@ func (c *canvas) cover(clip image.Rectangle, col color.Color) {
 	whole := uint32(sr>>8) | uint32(sg>>8)<<8 | uint32(sb>>8)<<16 | uint32(sa>>8)<<24
 	for y := range h {
 		cov := m.Pix[y*w : (y+1)*w]
+		x0, x1 := covered(cov)
+		if x0 == x1 {
+			continue
+		}
+		c.touch(image.Rect(clip.Min.X+x0, clip.Min.Y+y, clip.Min.X+x1, clip.Min.Y+y+1))
 		o := c.img.PixOffset(clip.Min.X, clip.Min.Y+y)
 		px := c.img.Pix[o : o+4*w]
-		for x := 0; x < w; x++ {
-			if x+8 <= w && binary.LittleEndian.Uint64(cov[x:]) == 0 {
+		for x := x0; x < x1; x++ {
+			if x+8 <= x1 && binary.LittleEndian.Uint64(cov[x:]) == 0 {
 				x += 7
 				continue
 			}
@@ -144,6 +151,25 @@ func (c *canvas) cover(clip image.Rectangle, col color.Color) {
 			}
 		}
 	}
+}
+
+// covered is the span of a row of coverage from its first byte that is
+// not zero to its last: empty when every byte is zero.
+func covered(cov []byte) (x0, x1 int) {
+	x1 = len(cov)
+	for x1 >= 8 && binary.LittleEndian.Uint64(cov[x1-8:]) == 0 {
+		x1 -= 8
+	}
+	for x1 > 0 && cov[x1-1] == 0 {
+		x1--
+	}
+	for x0+8 <= x1 && binary.LittleEndian.Uint64(cov[x0:]) == 0 {
+		x0 += 8
+	}
+	for x0 < x1 && cov[x0] == 0 {
+		x0++
+	}
+	return x0, x1
 }
 
 // over lays colour s at coverage ma (of 0xffff) over a pixel: the
@@ -224,7 +250,9 @@ func (c *canvas) rect(x0, y0, x1, y1 float64, col color.Color) {
 	}
 	if whole(x0) && whole(y0) && whole(x1) && whole(y1) {
 		c.lay(col)
-		draw.Draw(c.img, image.Rect(int(x0), int(y0), int(x1), int(y1)), image.NewUniform(col), image.Point{}, draw.Over)
+		r := image.Rect(int(x0), int(y0), int(x1), int(y1))
+		c.touch(r)
+		draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Over)
 		return
 	}
 	c.fill([]pt{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, col)

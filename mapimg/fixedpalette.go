@@ -417,7 +417,7 @@ func quantizeFixed(c *canvas, p *battlePalette, pix []byte) (*image.Paletted, []
 		case len(placed) > 0 && placed[0].from <= y:
 			n = bandRow(placed[0], y, p, dst)
 		case y < gh:
-			n = groundRow(row, rowBelow(img, y), c.ground.img.Pix[y*c.ground.img.Stride:], g.pix[y*w:(y+1)*w], p, dst)
+			n = groundRow(c, y, g.pix[y*w:(y+1)*w], p, dst)
 		case c.indexed && len(placed) > 0 && placed[0].from == y+1: // the canvas has not the line's pixels
 			n = p.indexRow(row, nil, dst)
 		default:
@@ -457,22 +457,31 @@ func rowBelow(img *image.RGBA, y int) []byte {
 // groundBlock is how many pixels are compared with the ground's at once.
 const groundBlock = 32
 
-// groundRow writes a map row's indices: the ground's where its pixels
-// are the ground's, a block at a time, else looked up.
-func groundRow(row, below, ground, gix []byte, p *battlePalette, dst []byte) int {
-	if string(row) == string(ground[:len(row)]) {
+// groundRow writes the indices of row y of the ground's rows: the
+// ground's where its pixels are the ground's, a block at a time, else
+// looked up. A block of a tile never copied (groundtiles.go) is the
+// ground's.
+func groundRow(c *canvas, y int, gix []byte, p *battlePalette, dst []byte) int {
+	img, g := c.img, c.ground.img
+	row, ground := img.Pix[y*img.Stride:y*img.Stride+4*len(dst)], g.Pix[y*g.Stride:]
+	copied, copiedBelow := c.tiles.copiedIn(y), c.tiles.copiedIn(y+1)
+	if copied == nil && string(row) == string(ground[:len(row)]) {
 		copy(dst, gix)
 		return 0
 	}
+	below := rowBelow(img, y)
 	far := 0
 	for x := 0; x < len(dst); x += groundBlock {
 		e := min(x+groundBlock, len(dst))
-		if string(row[4*x:4*e]) == string(ground[4*x:4*e]) {
+		if copied != nil && !copied[x/groundBlock] || string(row[4*x:4*e]) == string(ground[4*x:4*e]) {
 			copy(dst[x:e], gix[x:e])
 			continue
 		}
 		var b []byte
-		if below != nil {
+		switch {
+		case copiedBelow != nil && !copiedBelow[x/groundBlock]:
+			b = g.Pix[(y+1)*g.Stride+4*x:] // the canvas has not the ground's pixels there
+		case below != nil:
 			b = below[4*x:]
 		}
 		n := p.indexRow(row[4*x:4*e], b, dst[x:e])

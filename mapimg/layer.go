@@ -8,11 +8,13 @@ import (
 	"sync"
 
 	"herald/engine"
+
+	"golang.org/x/image/font"
 )
 
 // The ground of a map — paper, terrain fills and symbols, hex outlines,
-// hexside features, roads — depends on the battle's map and the layout
-// only, and is a third of a map's drawing. ground draws it once for each
+// hexside features, roads, hex numbers — depends on the battle's map and
+// the layout only, and is a third of a map's drawing. ground draws it once for each
 // map, hex size and window and copies it after: the same pixels as
 // drawing it afresh (TestGroundCacheSamePixels), since every shape is
 // rasterised in its own box from the same coordinates. The cache is
@@ -45,14 +47,14 @@ var grounds = struct {
 
 // ground paints the ground of the map, top pixels high, on c: from the
 // cache, or drawn and cached.
-func ground(c *canvas, m *engine.Map, l *layout, top int) {
+func ground(c *canvas, m *engine.Map, l *layout, label font.Face, top int) {
 	w := c.img.Bounds().Dx()
 	top = min(top, c.img.Bounds().Dy())
 	k := groundKey{mapSum: mapSum(m), size: l.size, ox: l.origin.X, oy: l.origin.Y,
 		minCol: l.minCol, maxCol: l.maxCol, minRow: l.minRow, maxRow: l.maxRow, w: w, h: top}
 	var g *groundLayer
 	if c.laid != nil { // a reference picture: drawn, its colours recorded
-		g = drawGround(k, m, l, c.laid)
+		g = drawGround(k, m, l, label, c.laid)
 	} else {
 		grounds.Lock()
 		e, ok := grounds.byKey[k]
@@ -63,23 +65,30 @@ func ground(c *canvas, m *engine.Map, l *layout, top int) {
 		if ok {
 			g = e.Value.(*groundLayer)
 		} else {
-			g = drawGround(k, m, l, nil)
+			g = drawGround(k, m, l, label, nil)
 			keepGround(g)
 		}
 	}
-	copy(c.img.Pix, g.img.Pix[:top*c.img.Stride])
+	if c.indexed && c.laid == nil {
+		c.tiles = newGroundTiles(g.img) // copied where drawn over (groundtiles.go)
+	} else {
+		copy(c.img.Pix, g.img.Pix[:top*c.img.Stride])
+	}
 	c.ground = g
 	for _, s := range g.drawn {
 		c.used(s)
 	}
 }
 
-func drawGround(k groundKey, m *engine.Map, l *layout, laid map[uint32]bool) *groundLayer {
+// drawGround draws a ground; label is the hex numbers' face, the same
+// for every map of a hex size (newFaces).
+func drawGround(k groundKey, m *engine.Map, l *layout, label font.Face, laid map[uint32]bool) *groundLayer {
 	c := newCanvas(k.w, k.h)
 	c.laid = laid
 	c.rect(0, 0, float64(k.w), float64(k.h), paper)
 	drawTerrain(c, l, m)
 	drawHexsides(c, l, m)
+	drawNumbers(c, l, m, label)
 	c.done()
 	g := &groundLayer{key: k, img: c.img}
 	for s := range c.drawn {

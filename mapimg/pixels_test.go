@@ -17,8 +17,10 @@ import (
 // not change a pixel, where the golden images allow a few. The
 // record was made by the drawing before issue 17's third pass (commit
 // 1e9d790), and made again when shapes came to be laid from a coverage
-// of bytes (canvas.cover: a blend's channel moved by 2 at most); a
-// deliberate change of the drawing rewrites it with -update.
+// of bytes (canvas.cover: a blend's channel moved by 2 at most), and
+// when the hex numbers came to be drawn with the ground (three maps
+// changed, whose numbers under a ring are written twice); a deliberate
+// change of the drawing rewrites it with -update.
 func TestPixelsAsRecorded(t *testing.T) {
 	if raceBuild {
 		t.Skip("the same pixels with or without the race detector, twenty times slower with it")

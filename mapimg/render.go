@@ -97,10 +97,11 @@ func check(sc *engine.Scenario, st *engine.State) error {
 	return nil
 }
 
-// paint paints the map in layers: the ground, the rings of the Command that
-// acted, the arrows (under the counters, which they start and end at),
-// the hex numbers (over the arrows), the counters, the tags, the legend.
-// The ground (terrain and hexsides) comes from a cache (ground). The
+// paint paints the map in layers: the ground with its hex numbers, the
+// rings of the Command that acted, the arrows (under the counters, which
+// they start and end at), the hex numbers they cross again (over them),
+// the counters, the tags, the legend. The ground comes from a cache
+// (ground); the numbers tags cover are taken off it. The
 // image is drawn on pix when it is large enough (PNG reuses it).
 func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix []byte) *canvas {
 	l, fs := p.l, p.fs
@@ -113,10 +114,11 @@ func paint(sc *engine.Scenario, st *engine.State, opt Options, p *planned, pix [
 	// buffer, the last map's pixels): drawLegend paints all of it, over
 	// whatever the map's layers drew there (on a canvas drawn for
 	// indices, all but the rows its lines' indices give).
-	ground(c, &sc.Map, l, top)
+	ground(c, &sc.Map, l, fs.label, top)
+	hideNumbers(c, l, &sc.Map, fs.label, p.scene.hidden)
 	drawRings(c, l, opt.Marks)
 	drawArrows(c, l, p.scene)
-	drawNumbers(c, l, &sc.Map, fs, p.scene.halo, p.scene.hidden)
+	numbersOver(c, l, &sc.Map, fs.label, p.scene)
 	drawGhosts(c, sc, p.scene, fs)
 	drawUnits(c, l, sc, st, fs)
 	drawLeaders(c, l, sc, st, fs)

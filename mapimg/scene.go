@@ -95,13 +95,21 @@ type scene struct {
 	halo map[hex.Hex]bool
 	// hidden are the hex numbers a tag covers, by name: not drawn.
 	hidden map[string]bool
+	// ringed are the hexes of the rings of the Command that acted, whose
+	// number the ring crosses: written again over it.
+	ringed map[hex.Hex]bool
 }
 
 // arrange lays out the overlay of marks over the state's counters.
 func arrange(sc *engine.Scenario, st *engine.State, l *layout, marks []Mark, fs *faces) *scene {
-	s := &scene{halo: map[hex.Hex]bool{}, hidden: map[string]bool{}}
+	s := &scene{halo: map[hex.Hex]bool{}, hidden: map[string]bool{}, ringed: map[hex.Hex]bool{}}
 	if len(marks) == 0 {
 		return s // nothing to lay out around
+	}
+	for _, m := range marks {
+		if m.Kind == MarkActive && len(m.Hexes) > 0 {
+			s.ringed[m.Hexes[0]] = true // as drawRings draws them
+		}
 	}
 	reach := map[hex.Hex]square{} // what stands in a hex, for the arrows' ends
 	for _, h := range sc.Map.Grid.Hexes() {

@@ -6,6 +6,8 @@ import (
 
 	"herald/engine"
 	"herald/engine/hex"
+
+	"golang.org/x/image/font"
 )
 
 // terrainStyle is how a terrain is drawn: a fill, and a symbol that tells
@@ -90,25 +92,51 @@ func hexFill(m *engine.Map, h hex.Hex) color.RGBA {
 	return shade(styleOf(m.TerrainAt(h)).fill, 1-levelShade*float64(m.Elevation[h]))
 }
 
-// drawNumbers writes every hex's XXYY label, after the arrows: one that an
-// arrow or a tag's line runs through is written on a patch of its hex's
-// colour, so that it stays legible; one a tag covers is left out.
-func drawNumbers(c *canvas, l *layout, m *engine.Map, fs *faces, halo map[hex.Hex]bool, hidden map[string]bool) {
+// drawNumbers writes every hex's XXYY label on the ground.
+func drawNumbers(c *canvas, l *layout, m *engine.Map, label font.Face) {
 	for _, h := range m.Grid.Hexes() {
-		if !l.inWindow(h) {
-			continue
+		if l.inWindow(h) {
+			c.text(label, h.String(), numberAt(l, h), labelColour)
 		}
-		label := h.String()
-		if hidden[label] {
-			continue
-		}
-		p := numberAt(l, h)
-		if halo[h] {
-			b := textBox(fs.label, label, p).grow(math.Max(1, l.size*0.04))
-			c.rect(math.Floor(b.X0), math.Floor(b.Y0), math.Ceil(b.X1), math.Ceil(b.Y1), hexFill(m, h))
-		}
-		c.text(fs.label, label, p, labelColour)
 	}
+}
+
+// hideNumbers takes the numbers a tag covers off the ground, under a
+// patch of their hex's colour: a tag covering part of one would leave the
+// rest showing.
+func hideNumbers(c *canvas, l *layout, m *engine.Map, label font.Face, hidden map[string]bool) {
+	if len(hidden) == 0 {
+		return
+	}
+	for _, h := range m.Grid.Hexes() {
+		if l.inWindow(h) && hidden[h.String()] {
+			numberPatch(c, l, m, label, h)
+		}
+	}
+}
+
+// numbersOver writes again, after the rings and arrows, the numbers they
+// cross: on a patch of the hex's colour where an arrow or a tag's line
+// runs through (scene.halo), so that it stays legible; as it is over the
+// ring of the Command that acted (scene.ringed), which crosses the top of
+// its hex's number.
+func numbersOver(c *canvas, l *layout, m *engine.Map, label font.Face, s *scene) {
+	for _, h := range m.Grid.Hexes() {
+		if !l.inWindow(h) || !s.halo[h] && !s.ringed[h] || s.hidden[h.String()] {
+			continue
+		}
+		if s.halo[h] {
+			numberPatch(c, l, m, label, h)
+		}
+		c.text(label, h.String(), numberAt(l, h), labelColour)
+	}
+}
+
+// numberPatch paints the box of a hex's number, a little grown, in its
+// hex's colour.
+func numberPatch(c *canvas, l *layout, m *engine.Map, label font.Face, h hex.Hex) {
+	b := textBox(label, h.String(), numberAt(l, h)).grow(math.Max(1, l.size*0.04))
+	c.rect(math.Floor(b.X0), math.Floor(b.Y0), math.Ceil(b.X1), math.Ceil(b.Y1), hexFill(m, h))
 }
 
 // The symbols sit in the lower part of a hex, below its counters' middle,

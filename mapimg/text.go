@@ -3,6 +3,7 @@ package mapimg
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"sync"
 
@@ -81,17 +82,35 @@ func (c *canvas) text(face font.Face, s string, p pt, col color.Color) {
 	x := fixed.Int26_6(p.X*64) - w/2
 	y := fixed.Int26_6(p.Y*64) + m.CapHeight/2
 	c.lay(col)
-	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face, Dot: fixed.Point26_6{X: x, Y: y}}
-	d.DrawString(s)
+	c.drawString(face, s, fixed.Point26_6{X: x, Y: y}, col)
 }
 
 // textLeft draws s with its baseline starting at p.
 func (c *canvas) textLeft(face font.Face, s string, p pt, col color.Color) float64 {
 	c.lay(col)
-	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face,
-		Dot: fixed.Point26_6{X: fixed.Int26_6(p.X * 64), Y: fixed.Int26_6(p.Y * 64)}}
-	d.DrawString(s)
-	return float64(d.Dot.X) / 64
+	return float64(c.drawString(face, s, fixed.Point26_6{X: fixed.Int26_6(p.X * 64), Y: fixed.Int26_6(p.Y * 64)}, col)) / 64
+}
+
+// drawString draws s from the dot as font.Drawer does, kerned glyph after
+// glyph, each glyph's box touched first (groundtiles.go); it returns
+// where the dot ends.
+func (c *canvas) drawString(face font.Face, s string, dot fixed.Point26_6, col color.Color) fixed.Int26_6 {
+	src := image.NewUniform(col)
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += face.Kern(prev, r)
+		}
+		dr, mask, mp, advance, ok := face.Glyph(dot, r)
+		if !ok {
+			continue
+		}
+		c.touch(dr)
+		draw.DrawMask(c.img, dr, src, image.Point{}, mask, mp, draw.Over)
+		dot.X += advance
+		prev = r
+	}
+	return dot.X
 }
 
 func textWidth(face font.Face, s string) float64 { return float64(font.MeasureString(face, s)) / 64 }
