@@ -14,14 +14,14 @@ import (
 
 // The ground of a map — paper, terrain fills and symbols, hex outlines,
 // hexside features, roads, hex numbers — depends on the battle's map and
-// the layout only, and is a third of a map's drawing. ground draws it once for each
-// map, hex size and window and copies it after: the same pixels as
-// drawing it afresh (TestGroundCacheSamePixels), since every shape is
-// rasterised in its own box from the same coordinates. The cache is
-// keyed by the map's content, not its address, so that a scenario
-// changed or parsed again is drawn anew; it is safe for concurrent use
-// and holds at most groundCacheBytes, the least recently used going
-// first.
+// the layout only, and is a third of a map's drawing. ground draws it
+// once for each map, hex size and window and copies it after: the same
+// pixels as drawing it afresh (TestGroundCacheSamePixels), since every
+// shape is rasterised in its own box from the same coordinates. The
+// cache is keyed by the map's content, not its address, so that a
+// scenario changed or parsed again is drawn anew; it is safe for
+// concurrent use and holds at most groundCacheBytes, the least recently
+// used going first.
 const groundCacheBytes = 64 << 20
 
 type groundKey struct {

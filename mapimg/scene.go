@@ -93,7 +93,8 @@ type scene struct {
 	// halo: the hex numbers an arrow or a tag's line crosses, drawn over
 	// it on a patch of their hex's colour.
 	halo map[hex.Hex]bool
-	// hidden are the hex numbers a tag covers, by name: not drawn.
+	// hidden are the hex numbers a tag covers, by name: taken off the
+	// ground (hideNumbers).
 	hidden map[string]bool
 	// ringed are the hexes of the rings of the Command that acted, whose
 	// number the ring crosses: written again over it.
