@@ -225,7 +225,8 @@ type reference struct {
 // (MarkGone), for the colours of those states in both armies' (the
 // legend samples one army's).
 func references(sc *engine.Scenario) []reference {
-	whole := Options{HexSize: 64, Phone: true, MaxWidth: 1100, MaxHeight: 3000, keyAll: true}
+	whole := ForMail(nil) // the mails' hex size and width, uncropped
+	whole.Crop, whole.keyAll = false, true
 	open := engine.NewState(sc)
 	refs := []reference{{open, whole}}
 	for _, status := range []engine.Status{engine.Disordered, engine.Retired} {
@@ -255,13 +256,18 @@ type colourIndex struct {
 	used  atomic.Int32
 }
 
-const colourIndexSlots = 1 << 17
+// colourIndexBits is the log2 of the table's slots; a colour's first
+// slot is the top bits of its Fibonacci hash.
+const (
+	colourIndexBits  = 17
+	colourIndexSlots = 1 << colourIndexBits
+)
 
 func (x *colourIndex) init() { x.slots = make([]atomic.Uint64, colourIndexSlots) }
 
 // get is colour c's slot, 0 if it has none.
 func (x *colourIndex) get(c uint32) uint64 {
-	for i := c * 0x9e3779b1 >> (32 - 17); ; i = (i + 1) & (colourIndexSlots - 1) {
+	for i := c * 0x9e3779b1 >> (32 - colourIndexBits); ; i = (i + 1) & (colourIndexSlots - 1) {
 		s := x.slots[i].Load()
 		if s == 0 || uint32(s>>32) == c {
 			return s
@@ -277,7 +283,7 @@ func (x *colourIndex) put(c uint32, index byte, far bool) {
 	if far {
 		s |= 1 << 8
 	}
-	for i := c * 0x9e3779b1 >> (32 - 17); ; i = (i + 1) & (colourIndexSlots - 1) {
+	for i := c * 0x9e3779b1 >> (32 - colourIndexBits); ; i = (i + 1) & (colourIndexSlots - 1) {
 		if x.slots[i].CompareAndSwap(0, s) {
 			x.used.Add(1)
 			return
