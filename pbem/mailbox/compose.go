@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -75,18 +76,24 @@ var reservedHeaders = []string{
 // multipart boundaries that go-mail draws are replaced by ones derived from
 // the content, so Compose is fit for golden files and for storing in an
 // outbox and resending byte for byte.
+//
+// go-mail writes each part's data as a stand-in (standIns), which is
+// then replaced by the data in base64 (spliceParts): go-mail encodes a
+// part into a buffer of its own, grown by doubling, before copying it
+// on, and for a mail with a map that was most of composing it.
 func Compose(o Outgoing) ([]byte, error) {
-	m, err := o.msg()
+	sum := o.digest()
+	stand := o.standIns(sum)
+	m, err := o.msg(stand)
 	if err != nil {
 		return nil, err
 	}
 	buf := getMailBuffer()
 	defer keepMailBuffer(buf)
-	buf.Grow(composedSize(o))
 	if _, err := m.WriteTo(buf); err != nil {
 		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
 	}
-	return bytes.Clone(stableBoundaries(buf.Bytes(), o.digest())), nil
+	return spliceParts(stableBoundaries(buf.Bytes(), sum), o.parts(), stand)
 }
 
 // digest is a SHA-256 of everything of o that the composed mail's text
@@ -129,19 +136,95 @@ func (o Outgoing) digest() []byte {
 	return h.Sum(nil)
 }
 
-// composedSize is about the size of o composed, a little more rather than
-// less: the buffer it is written in, grown once, not doubled again and
-// again through a mail with a map.
-func composedSize(o Outgoing) int {
-	n := 4<<10 + 2*len(o.Text) + 2*len(o.HTML) // headers; quoted-printable at worst
-	for _, p := range slices.Concat(o.Inline, o.Attachments) {
-		n += 1<<10 + len(p.Data)/57*78 + 78 // base64, 76 columns and CRLF
+// parts are o's inline parts, then its attachments, as msg adds them.
+func (o Outgoing) parts() []Part { return slices.Concat(o.Inline, o.Attachments) }
+
+// standInSize is the bytes of a stand-in: their base64 is one line of 64
+// characters, short of the 76 after which a line breaks.
+const standInSize = 48
+
+// standIns are the data go-mail writes for o's parts (parts), in their
+// place: for a part with data, standInSize bytes derived from o's
+// digest sum and the part's place, so that their base64 line cannot
+// occur elsewhere in the mail (the text would have to hold a hash of
+// itself); for a part without, nothing, as go-mail writes no line for
+// it.
+func (o Outgoing) standIns(sum []byte) [][]byte {
+	parts := o.parts()
+	out := make([][]byte, len(parts))
+	for i, p := range parts {
+		if len(p.Data) == 0 {
+			continue
+		}
+		h := sha256.New()
+		h.Write(sum)
+		fmt.Fprintf(h, "part %d", i)
+		first := h.Sum(nil)
+		h.Write(first)
+		out[i] = append(first, h.Sum(nil)[:standInSize-len(first)]...)
 	}
-	return n
+	return out
 }
 
-// msg builds the go-mail message for o.
-func (o Outgoing) msg() (*gomail.Msg, error) {
+// spliceParts is the mail b, written with stand-ins for the parts' data,
+// with each stand-in's base64 line replaced by the part's data in
+// base64, written as go-mail writes it (base64Lines). The mail is
+// written once, into a slice of its exact size.
+func spliceParts(b []byte, parts []Part, stand [][]byte) ([]byte, error) {
+	type cut struct{ at, n, part int }
+	var cuts []cut
+	size, from := len(b), 0
+	for i, s := range stand {
+		if s == nil {
+			continue
+		}
+		line := base64.StdEncoding.AppendEncode(nil, s)
+		line = append(line, '\r', '\n')
+		at := bytes.Index(b[from:], line)
+		if at < 0 {
+			return nil, fmt.Errorf("mailbox: compose: part %q not found in what go-mail wrote", parts[i].Name)
+		}
+		cuts = append(cuts, cut{from + at, len(line), i})
+		from += at + len(line)
+		size += base64LinesSize(len(parts[i].Data)) - len(line)
+	}
+	out, at := make([]byte, 0, size), 0
+	for _, c := range cuts {
+		out = append(out, b[at:c.at]...)
+		out = appendBase64Lines(out, parts[c.part].Data)
+		at = c.at + c.n
+	}
+	return append(out, b[at:]...), nil
+}
+
+// lineBytes is the data in one line of base64: 57 bytes make the 76
+// characters after which go-mail breaks the line (RFC 2045, 6.8).
+const lineBytes = 57
+
+// base64LinesSize is the length of appendBase64Lines' text for n bytes.
+func base64LinesSize(n int) int {
+	size := n / lineBytes * (base64.StdEncoding.EncodedLen(lineBytes) + 2)
+	if r := n % lineBytes; r > 0 {
+		size += base64.StdEncoding.EncodedLen(r) + 2
+	}
+	return size
+}
+
+// appendBase64Lines appends data in base64 as go-mail writes a part:
+// lines of 76 characters and the last one shorter, each ended by CRLF.
+func appendBase64Lines(out, data []byte) []byte {
+	for len(data) > 0 {
+		n := min(len(data), lineBytes)
+		out = base64.StdEncoding.AppendEncode(out, data[:n])
+		out = append(out, '\r', '\n')
+		data = data[n:]
+	}
+	return out
+}
+
+// msg builds the go-mail message for o, with the data stand writes in
+// place of each part's (Outgoing.standIns).
+func (o Outgoing) msg(stand [][]byte) (*gomail.Msg, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("mailbox: compose %q: %s", o.MessageID, fmt.Sprintf(format, args...))
 	}
@@ -220,17 +303,15 @@ func (o Outgoing) msg() (*gomail.Msg, error) {
 	case o.Text != "":
 		m.SetBodyString(gomail.TypeTextPlain, o.Text)
 	}
-	for _, p := range o.Inline {
+	for i, p := range o.Inline {
 		cid := strings.Trim(p.ContentID, "<>")
 		if cid == "" {
 			cid = p.Name
 		}
-		// A ReadSeeker, not a Reader: go-mail would copy the Reader's
-		// bytes (a map's half megabyte) before encoding them.
-		m.EmbedReadSeeker(p.Name, bytes.NewReader(p.Data), partOptions(p, "<"+cid+">")...)
+		m.EmbedReadSeeker(p.Name, bytes.NewReader(stand[i]), partOptions(p, "<"+cid+">")...)
 	}
-	for _, p := range o.Attachments {
-		m.AttachReadSeeker(p.Name, bytes.NewReader(p.Data), partOptions(p, "")...)
+	for i, p := range o.Attachments {
+		m.AttachReadSeeker(p.Name, bytes.NewReader(stand[len(o.Inline)+i]), partOptions(p, "")...)
 	}
 	return m, nil
 }

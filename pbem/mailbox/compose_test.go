@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/emersion/go-message/charset"
 	"github.com/emersion/go-message/mail"
@@ -223,7 +224,7 @@ func TestStableBoundariesAsReplaced(t *testing.T) {
 		{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text", HTML: `<img src="cid:map@x">`, MessageID: "c@x",
 			Inline: []Part{{Name: "map.png", ContentType: "image/png", ContentID: "map@x", Data: picture}}},
 	} {
-		m, err := o.msg()
+		m, err := o.msg(ownData(o))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -239,6 +240,73 @@ func TestStableBoundariesAsReplaced(t *testing.T) {
 			t.Errorf("%s: no boundary replaced", o.MessageID)
 		}
 	}
+}
+
+// ownData is what msg writes for o's parts with no stand-ins: their data.
+func ownData(o Outgoing) [][]byte {
+	var data [][]byte
+	for _, p := range o.parts() {
+		data = append(data, p.Data)
+	}
+	return data
+}
+
+// The stand-ins' lines replaced by the parts' base64 are the very bytes
+// go-mail writes when it encodes the data itself: for data of every
+// length around a line's 57 bytes, none, a picture, several parts of the
+// same bytes, and an attachment to a text alone.
+func TestSplicedAsGoMailWrites(t *testing.T) {
+	picture := make([]byte, 175<<10)
+	for i := range picture {
+		picture[i] = byte(i*7919 + i>>9)
+	}
+	mail := func(id string, inline, attached []Part) Outgoing {
+		o := Outgoing{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text", MessageID: id,
+			Date: time.Unix(1e9, 0), Inline: inline, Attachments: attached}
+		if len(inline) > 0 {
+			o.HTML = `<img src="cid:map@x">`
+		}
+		return o
+	}
+	var cases []Outgoing
+	for _, n := range []int{0, 1, 2, 3, 47, 48, 56, 57, 58, 113, 114, 115, 1000, len(picture)} {
+		part := Part{Name: "map.png", ContentType: "image/png", ContentID: "map@x", Data: picture[:n]}
+		cases = append(cases, mail(fmt.Sprintf("n%d@x", n), []Part{part}, nil))
+	}
+	same := Part{Name: "a.png", Data: picture[:5000]}
+	cases = append(cases,
+		mail("many@x", []Part{same, same, {Name: "b.png", Data: picture}}, []Part{same, {Name: "empty.json"}}),
+		Outgoing{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text", MessageID: "alone@x", Date: time.Unix(1e9, 0),
+			Attachments: []Part{{Name: "game.json", ContentType: "application/json", Data: []byte(`{"a":1}`)}}},
+	)
+	for _, o := range cases {
+		got, err := Compose(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := o.msg(ownData(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw bytes.Buffer
+		if _, err := m.WriteTo(&raw); err != nil {
+			t.Fatal(err)
+		}
+		if want := stableBoundaries(raw.Bytes(), o.digest()); !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes spliced, go-mail wrote %d: first difference at %d",
+				o.MessageID, len(got), len(want), firstDifference(got, want))
+		}
+	}
+}
+
+// firstDifference is the first index at which a and b differ.
+func firstDifference(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
 
 // replacedBoundaries is stableBoundaries as first written: each boundary
