@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,53 +21,91 @@ func Wrap(s string) string { return wrap(s) }
 // the others with rest (" 1. " and "    " for a numbered list). A word
 // longer than the room left (an address, a hash) gets a line of its own
 // and is never broken; nor is a `quoted command`. Columns are counted in
-// runes.
+// runes. Runs of blanks between words become one space.
 func hang(first, rest, s string) string {
-	var b strings.Builder
-	prefix := first
-	for i, para := range strings.Split(s, "\n") {
-		if i > 0 {
-			b.WriteString("\n")
+	l := line{rest: rest, restCols: utf8.RuneCountInString(rest)}
+	l.b.Grow(len(first) + len(s) + (len(s)/(Width/2)+1)*(len(rest)+1))
+	for i := 0; ; i++ {
+		para, after, more := strings.Cut(s, "\n")
+		if i == 0 {
+			l.start(first, utf8.RuneCountInString(first))
+		} else {
+			l.b.WriteByte('\n')
+			l.start(rest, l.restCols)
 		}
-		b.WriteString(prefix)
-		col := utf8.RuneCountInString(prefix)
-		start := col
-		for _, w := range words(para) {
-			n := utf8.RuneCountInString(w)
-			if col > start {
-				if col+1+n > Width {
-					b.WriteString("\n" + rest)
-					col = utf8.RuneCountInString(rest)
-					start = col
-				} else {
-					b.WriteString(" ")
-					col++
-				}
-			}
-			b.WriteString(w)
-			col += n
+		for u := range units(para) {
+			l.put(u)
 		}
-		prefix = rest
+		if !more {
+			return l.b.String()
+		}
+		s = after
 	}
-	return b.String()
 }
 
-// words splits a paragraph into the units wrap may not break: words, and
-// spans quoted in backticks.
-func words(para string) []string {
-	var out []string
-	quoted := false
-	for _, f := range strings.Fields(para) {
-		if quoted || len(out) > 0 && isCount(f) {
-			out[len(out)-1] += " " + f
+// line is hang's text so far and the column its last line has reached.
+type line struct {
+	b         strings.Builder
+	rest      string
+	restCols  int
+	col, from int // the column reached; where the line's first word starts
+}
+
+// start begins a line with prefix, cols columns wide.
+func (l *line) start(prefix string, cols int) {
+	l.b.WriteString(prefix)
+	l.col, l.from = cols, cols
+}
+
+// put writes a unit, its fields joined by one space, on the line or, if it
+// does not fit and the line holds a word, on a new one.
+func (l *line) put(unit []string) {
+	n := len(unit) - 1
+	for _, f := range unit {
+		n += utf8.RuneCountInString(f)
+	}
+	if l.col > l.from {
+		if l.col+1+n > Width {
+			l.b.WriteByte('\n')
+			l.start(l.rest, l.restCols)
 		} else {
-			out = append(out, f)
-		}
-		if n := strings.Count(f, "`"); n%2 == 1 {
-			quoted = !quoted
+			l.b.WriteByte(' ')
+			l.col++
 		}
 	}
-	return out
+	for i, f := range unit {
+		if i > 0 {
+			l.b.WriteByte(' ')
+		}
+		l.b.WriteString(f)
+	}
+	l.col += n
+}
+
+// units yields the units of a paragraph that wrap may not break, each as
+// the fields it is made of, in a slice reused for the next: a word, a
+// span quoted in backticks, and a number in brackets with the word
+// before it (isCount).
+func units(para string) iter.Seq[[]string] {
+	return func(yield func([]string) bool) {
+		var fields [8]string
+		unit, quoted := fields[:0], false
+		for f := range strings.FieldsSeq(para) {
+			if len(unit) > 0 && !quoted && !isCount(f) {
+				if !yield(unit) {
+					return
+				}
+				unit = unit[:0]
+			}
+			unit = append(unit, f)
+			if strings.Count(f, "`")%2 == 1 {
+				quoted = !quoted
+			}
+		}
+		if len(unit) > 0 {
+			yield(unit)
+		}
+	}
 }
 
 // isCount reports a number in brackets, maybe followed by a comma or a
