@@ -75,39 +75,50 @@ type drawnMaps struct {
 // drawing is a picture being drawn, or drawn once done is closed.
 type drawing struct {
 	done chan struct{}
-	png  []byte
+	pic  picture
 	err  error
 }
 
+// picture is a map's PNG and its base64 (mailbox.Base64Lines), made once
+// for the mails that carry it; no PNG when maps of its kind are off.
+type picture struct{ png, lines []byte }
+
 // do returns the picture of key, drawing it with draw unless it was drawn
 // or is being drawn; a drawing that failed is tried again.
-func (d *drawnMaps) do(key [32]byte, draw func() ([]byte, error)) ([]byte, error) {
+func (d *drawnMaps) do(key [32]byte, draw func() ([]byte, error)) (picture, error) {
 	d.mu.Lock()
 	for i, k := range d.keys {
 		if p := d.pics[i]; k == key && p != nil {
 			d.mu.Unlock()
 			<-p.done
 			if p.err != nil {
-				return draw()
+				return pictureOf(draw())
 			}
-			return p.png, nil
+			return p.pic, nil
 		}
 	}
 	p := &drawing{done: make(chan struct{})}
 	d.keys[d.next], d.pics[d.next] = key, p
 	d.next = (d.next + 1) % len(d.keys)
 	d.mu.Unlock()
-	p.png, p.err = draw()
+	p.pic, p.err = pictureOf(draw())
 	close(p.done)
-	return p.png, p.err
+	return p.pic, p.err
 }
 
-// draw draws a job's picture, or finds it drawn for another mail; nil
-// when maps of its kind are off.
-func (s *Service) draw(j mapJob) ([]byte, error) {
+// pictureOf is the picture of a PNG drawn.
+func pictureOf(png []byte, err error) (picture, error) {
+	if err != nil || png == nil {
+		return picture{}, err
+	}
+	return picture{png, mailbox.Base64Lines(png)}, nil
+}
+
+// draw draws a job's picture, or finds it drawn for another mail.
+func (s *Service) draw(j mapJob) (picture, error) {
 	b, err := json.Marshal(j)
 	if err != nil {
-		return nil, err
+		return picture{}, err
 	}
 	return s.drawn.do(sha256.Sum256(b), func() ([]byte, error) { return s.drawAnew(j) })
 }
@@ -208,14 +219,14 @@ func (s *Service) rawOf(m outboxMail) ([]byte, error) {
 	var keep []mailbox.Part
 	for i, p := range o.Inline {
 		if i < len(m.Maps) && p.Data == nil {
-			png, err := s.draw(m.Maps[i])
+			pic, err := s.draw(m.Maps[i])
 			if err != nil {
 				return nil, fmt.Errorf("games: map %s: %w", p.Name, err)
 			}
-			if png == nil {
+			if pic.png == nil {
 				continue // maps turned off since it was queued
 			}
-			p.Data = png
+			p.Data, p.Lines = pic.png, pic.lines
 		}
 		keep = append(keep, p)
 	}

@@ -120,8 +120,8 @@ func TestDrawnMapsDrawOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if png, err := d.do(key, slow); err != nil || string(png) != "png" {
-				t.Errorf("do: %q, %v", png, err)
+			if pic, err := d.do(key, slow); err != nil || string(pic.png) != "png" || string(pic.lines) != "cG5n\r\n" {
+				t.Errorf("do: %q %q, %v", pic.png, pic.lines, err)
 			}
 		}()
 	}
@@ -133,7 +133,7 @@ func TestDrawnMapsDrawOnce(t *testing.T) {
 	}
 	failing := [32]byte{2}
 	d.do(failing, func() ([]byte, error) { return nil, errors.New("no ink") })
-	if png, err := d.do(failing, func() ([]byte, error) { return []byte("again"), nil }); err != nil || string(png) != "again" {
-		t.Errorf("after a failure: %q, %v", png, err)
+	if pic, err := d.do(failing, func() ([]byte, error) { return []byte("again"), nil }); err != nil || string(pic.png) != "again" {
+		t.Errorf("after a failure: %q, %v", pic.png, err)
 	}
 }

@@ -62,6 +62,10 @@ type Part struct {
 	ContentType string // e.g. "image/png"; empty: guessed from Name
 	ContentID   string // without <>; inline parts only; default Name
 	Data        []byte
+	// Lines, when set, are Data in base64 as Compose writes it
+	// (Base64Lines(Data)): a part that goes in several mails, a map to
+	// both players, is encoded once. It is never stored.
+	Lines []byte `json:"-"`
 }
 
 // reservedHeaders are written by Compose and may not appear in Headers.
@@ -184,6 +188,9 @@ func spliceParts(b []byte, parts []Part, stand [][]byte) ([]byte, error) {
 		if at < 0 {
 			return nil, fmt.Errorf("mailbox: compose: part %q not found in what go-mail wrote", parts[i].Name)
 		}
+		if l := parts[i].Lines; l != nil && len(l) != base64LinesSize(len(parts[i].Data)) {
+			return nil, fmt.Errorf("mailbox: compose: part %q: its Lines are not its data's base64", parts[i].Name)
+		}
 		cuts = append(cuts, cut{from + at, len(line), i})
 		from += at + len(line)
 		size += base64LinesSize(len(parts[i].Data)) - len(line)
@@ -191,7 +198,11 @@ func spliceParts(b []byte, parts []Part, stand [][]byte) ([]byte, error) {
 	out, at := make([]byte, 0, size), 0
 	for _, c := range cuts {
 		out = append(out, b[at:c.at]...)
-		out = appendBase64Lines(out, parts[c.part].Data)
+		if p := parts[c.part]; p.Lines != nil {
+			out = append(out, p.Lines...)
+		} else {
+			out = appendBase64Lines(out, p.Data)
+		}
 		at = c.at + c.n
 	}
 	return append(out, b[at:]...), nil
@@ -208,6 +219,11 @@ func base64LinesSize(n int) int {
 		size += base64.StdEncoding.EncodedLen(r) + 2
 	}
 	return size
+}
+
+// Base64Lines is data in base64 as Compose writes a part (Part.Lines).
+func Base64Lines(data []byte) []byte {
+	return appendBase64Lines(make([]byte, 0, base64LinesSize(len(data))), data)
 }
 
 // appendBase64Lines appends data in base64 as go-mail writes a part:

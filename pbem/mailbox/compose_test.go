@@ -296,6 +296,35 @@ func TestSplicedAsGoMailWrites(t *testing.T) {
 			t.Errorf("%s: %d bytes spliced, go-mail wrote %d: first difference at %d",
 				o.MessageID, len(got), len(want), firstDifference(got, want))
 		}
+		if encoded, err := Compose(withLines(o)); err != nil || !bytes.Equal(encoded, got) {
+			t.Errorf("%s: with the parts' Lines given: %v, or other bytes", o.MessageID, err)
+		}
+	}
+}
+
+// withLines is o with each part's Lines set, as a part sent in several
+// mails has them.
+func withLines(o Outgoing) Outgoing {
+	set := func(parts []Part) []Part {
+		parts = slices.Clone(parts)
+		for i := range parts {
+			parts[i].Lines = Base64Lines(parts[i].Data)
+		}
+		return parts
+	}
+	o.Inline, o.Attachments = set(o.Inline), set(o.Attachments)
+	return o
+}
+
+// Lines that are not the data's base64 are refused rather than sent.
+func TestWrongLinesRefused(t *testing.T) {
+	o := withLines(sampleOutgoing())
+	if len(o.Inline) == 0 {
+		t.Fatal("the sample has no inline part")
+	}
+	o.Inline[0].Lines = o.Inline[0].Lines[:len(o.Inline[0].Lines)-3]
+	if _, err := Compose(o); err == nil || !strings.Contains(err.Error(), "not its data's base64") {
+		t.Errorf("Compose with short Lines: %v", err)
 	}
 }
 
