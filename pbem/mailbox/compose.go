@@ -397,15 +397,16 @@ var goMailBoundary = regexp.MustCompile(`boundary=([0-9a-f]{60})\r\n`)
 // digest of what the message's text holds (Outgoing.digest). A boundary
 // must not occur in the parts it separates; text parts are
 // quoted-printable and binary ones base64, so the only way to contain the
-// new boundary is to contain a hash of itself.
+// new boundary is to contain a hash of itself. The parts' data are still
+// their stand-ins in b (Compose).
 func stableBoundaries(b, sum []byte) []byte {
 	olds := declaredBoundaries(b)
 	if len(olds) == 0 {
 		return b
 	}
 	// One pass finds every boundary and one writes the message again in
-	// place: a mail with a map is half a megabyte, and replacing each
-	// boundary in turn, twice, read it a dozen times.
+	// place, where replacing each boundary in turn, twice, read it a
+	// dozen times (when the message still held a map's base64).
 	spans := boundarySpans(b, olds)
 	news := make([][]byte, len(olds))
 	for i := range olds {
@@ -432,9 +433,8 @@ type span struct{ start, which int }
 
 // declaredBoundaries are the boundaries go-mail declared in b
 // (goMailBoundary's matches), each once, in order. They are looked for
-// from each '=', which base64, the bulk of a mail with a map, has only
-// at its end; the expression alone tried every 'b', one byte in 64 of
-// base64.
+// from each '=', which base64 has only at its end; the expression alone
+// tried every 'b', one byte in 64 of base64.
 func declaredBoundaries(b []byte) [][]byte {
 	const name = "boundary"
 	var olds [][]byte
@@ -457,10 +457,10 @@ func declaredBoundaries(b []byte) [][]byte {
 // boundarySpans lists where the boundaries olds occur in b, in order: in
 // what go-mail writes, after a '=' (where a part declares it) and after
 // "--" (its delimiter lines). Those bytes are looked for one by one, and
-// base64, the bulk of a mail with a map, has them not (but for its
-// padding): the search passes over a picture at once, where bytes.Index
-// of a boundary soon fell back to comparing it at every byte. Random
-// boundaries of the same length never overlap.
+// base64 has them not (but for its padding): the search passes over a
+// part at once, where bytes.Index of a boundary soon fell back to
+// comparing it at every byte. Random boundaries of the same length never
+// overlap.
 func boundarySpans(b []byte, olds [][]byte) []span {
 	var spans []span
 	for _, lead := range [][]byte{[]byte("="), []byte("--")} {
