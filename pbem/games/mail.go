@@ -64,12 +64,20 @@ type received struct {
 	me  *pbem.MailError // why it could not be read, if it could not
 	err error           // not a mail's fault: it is offered again
 	id  string
+	// blocks and problems are what pbem.FindBlocks found in the text of
+	// a mail read whole: looked for here, before the transaction, on
+	// every core (readAll), rather than in it, where mails take turns.
+	blocks   []pbem.Block
+	problems []pbem.Problem
 }
 
 // read reads a mail of size bytes (0: raw is the whole mail).
 func (s *Service) read(raw []byte, size int64) received {
 	m, readErr := pbem.ReadMail(raw, pbem.ReadOptions{MaxBytes: s.cfg.MaxMailBytes, Self: []string{s.cfg.Address}, Size: size})
 	r := received{raw: raw, m: m}
+	if readErr == nil && m != nil {
+		r.blocks, r.problems = pbem.FindBlocks(m.Text)
+	}
 	if readErr != nil {
 		if !errors.As(readErr, &r.me) {
 			r.err = readErr
@@ -88,7 +96,7 @@ func (r received) key() string { return anonymousKey(r.m, r.me, r.id, r.raw) }
 // processed mark, or a *mailFailure.
 func (s *Service) process(tx *store.Tx, r received) (Outcome, error) {
 	out := Outcome{MessageID: r.id}
-	w := &work{s: s, tx: tx, m: r.m, id: r.id, out: &out, key: r.key(), raw: r.raw}
+	w := &work{s: s, tx: tx, m: r.m, id: r.id, out: &out, key: r.key(), raw: r.raw, blocks: r.blocks, problems: r.problems}
 	if w.seen(w.key) {
 		return out, nil
 	}
@@ -178,6 +186,9 @@ type work struct {
 	// ladderMove is the move of a ladder game when its mail was read
 	// (clock.go).
 	ladderMove int
+	// blocks and problems are the mail's order blocks (received).
+	blocks   []pbem.Block
+	problems []pbem.Problem
 }
 
 func (w *work) ignore(why string) error {

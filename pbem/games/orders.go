@@ -15,7 +15,7 @@ import (
 // orders finds, routes and authenticates the mail's order block and
 // carries out what it asks (docs/mail-orders.md).
 func (w *work) orders() error {
-	blocks, problems := pbem.FindBlocks(w.m.Text)
+	blocks, problems := w.blocks, w.problems
 	id, _ := pbem.Route(w.m, blocks, []string{w.s.cfg.Address})
 	if id == "" {
 		if len(blocks) == 0 && len(problems) == 0 {
