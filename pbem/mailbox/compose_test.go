@@ -224,31 +224,34 @@ func TestStableBoundariesAsReplaced(t *testing.T) {
 		{From: "h@x", To: []string{"p@x"}, Subject: "s", Text: "text", HTML: `<img src="cid:map@x">`, MessageID: "c@x",
 			Inline: []Part{{Name: "map.png", ContentType: "image/png", ContentID: "map@x", Data: picture}}},
 	} {
-		m, err := o.msg(ownData(o))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var raw bytes.Buffer
-		if _, err := m.WriteTo(&raw); err != nil {
-			t.Fatal(err)
-		}
-		got, want := stableBoundaries(bytes.Clone(raw.Bytes()), o.digest()), replacedBoundaries(raw.Bytes(), o.digest())
+		raw := goMailWrites(t, o)
+		got, want := stableBoundaries(bytes.Clone(raw), o.digest()), replacedBoundaries(raw, o.digest())
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: the boundaries differ from those replaced in turn", o.MessageID)
 		}
-		if bytes.Equal(got, raw.Bytes()) && goMailBoundary.Match(raw.Bytes()) {
+		if bytes.Equal(got, raw) && goMailBoundary.Match(raw) {
 			t.Errorf("%s: no boundary replaced", o.MessageID)
 		}
 	}
 }
 
-// ownData is what msg writes for o's parts with no stand-ins: their data.
-func ownData(o Outgoing) [][]byte {
+// goMailWrites is what go-mail writes for o given the parts' own data,
+// not stand-ins.
+func goMailWrites(t *testing.T, o Outgoing) []byte {
+	t.Helper()
 	var data [][]byte
 	for _, p := range o.parts() {
 		data = append(data, p.Data)
 	}
-	return data
+	m, err := o.msg(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	if _, err := m.WriteTo(&raw); err != nil {
+		t.Fatal(err)
+	}
+	return raw.Bytes()
 }
 
 // The stand-ins' lines replaced by the parts' base64 are the very bytes
@@ -284,15 +287,7 @@ func TestSplicedAsGoMailWrites(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := o.msg(ownData(o))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var raw bytes.Buffer
-		if _, err := m.WriteTo(&raw); err != nil {
-			t.Fatal(err)
-		}
-		if want := stableBoundaries(raw.Bytes(), o.digest()); !bytes.Equal(got, want) {
+		if want := stableBoundaries(goMailWrites(t, o), o.digest()); !bytes.Equal(got, want) {
 			t.Errorf("%s: %d bytes spliced, go-mail wrote %d: first difference at %d",
 				o.MessageID, len(got), len(want), firstDifference(got, want))
 		}
