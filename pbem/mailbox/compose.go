@@ -238,8 +238,8 @@ func appendBase64Lines(out, data []byte) []byte {
 	return out
 }
 
-// msg builds the go-mail message for o, with the data stand writes in
-// place of each part's (Outgoing.standIns).
+// msg builds the go-mail message for o, giving go-mail stand[i] as the
+// data of o's i-th part (Outgoing.parts, Outgoing.standIns).
 func (o Outgoing) msg(stand [][]byte) (*gomail.Msg, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("mailbox: compose %q: %s", o.MessageID, fmt.Sprintf(format, args...))
