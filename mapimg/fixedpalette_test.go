@@ -66,11 +66,18 @@ func TestBattlePaletteFitsEveryMap(t *testing.T) {
 // painted is the canvas of a map, drawn as PNG draws it but not for
 // indices: every pixel on it.
 func painted(t testing.TB, sc *engine.Scenario, st *engine.State, opt Options) *canvas {
+	return paintedFor(t, sc, st, opt, false)
+}
+
+// paintedFor is the canvas of a map drawn as PNG draws it, for palette
+// indices if indexed.
+func paintedFor(t testing.TB, sc *engine.Scenario, st *engine.State, opt Options, indexed bool) *canvas {
 	t.Helper()
 	p, err := plan(sc, st, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.indexed = indexed
 	c := paint(sc, st, opt, p, nil)
 	c.done()
 	return c

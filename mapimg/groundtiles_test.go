@@ -12,14 +12,7 @@ import (
 func paintedIndexed(t *testing.T) *canvas {
 	t.Helper()
 	sc, before, after, events := busy(t)
-	opt := ForMail(Marks(sc, before, after, events))
-	p, err := plan(sc, after, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.indexed = true
-	c := paint(sc, after, opt, p, nil)
-	c.done()
+	c := paintedFor(t, sc, after, ForMail(Marks(sc, before, after, events)), true)
 	if c.tiles == nil {
 		t.Fatal("the ground was copied whole")
 	}

@@ -86,8 +86,8 @@ var reservedHeaders = []string{
 // part into a buffer of its own, grown by doubling, before copying it
 // on, and for a mail with a map that was most of composing it.
 func Compose(o Outgoing) ([]byte, error) {
-	sum := o.digest()
-	stand := o.standIns(sum)
+	sum, parts := o.digest(), o.parts()
+	stand := standIns(sum, parts)
 	m, err := o.msg(stand)
 	if err != nil {
 		return nil, err
@@ -97,7 +97,7 @@ func Compose(o Outgoing) ([]byte, error) {
 	if _, err := m.WriteTo(buf); err != nil {
 		return nil, fmt.Errorf("mailbox: compose %q: %w", o.MessageID, err)
 	}
-	return spliceParts(stableBoundaries(buf.Bytes(), sum), o.parts(), stand)
+	return spliceParts(stableBoundaries(buf.Bytes(), sum), parts, stand)
 }
 
 // digest is a SHA-256 of everything of o that the composed mail's text
@@ -147,14 +147,13 @@ func (o Outgoing) parts() []Part { return slices.Concat(o.Inline, o.Attachments)
 // characters, short of the 76 after which a line breaks.
 const standInSize = 48
 
-// standIns are the data go-mail writes for o's parts (parts), in their
-// place: for a part with data, standInSize bytes derived from o's
-// digest sum and the part's place, so that their base64 line cannot
-// occur elsewhere in the mail (the text would have to hold a hash of
-// itself); for a part without, nothing, as go-mail writes no line for
-// it.
-func (o Outgoing) standIns(sum []byte) [][]byte {
-	parts := o.parts()
+// standIns are the data go-mail writes for a mail's parts
+// (Outgoing.parts), in their place: for a part with data, standInSize
+// bytes derived from the mail's digest sum and the part's place, so that
+// their base64 line cannot occur elsewhere in the mail (the text would
+// have to hold a hash of itself); for a part without, nothing, as
+// go-mail writes no line for it.
+func standIns(sum []byte, parts []Part) [][]byte {
 	out := make([][]byte, len(parts))
 	for i, p := range parts {
 		if len(p.Data) == 0 {
@@ -239,7 +238,7 @@ func appendBase64Lines(out, data []byte) []byte {
 }
 
 // msg builds the go-mail message for o, giving go-mail stand[i] as the
-// data of o's i-th part (Outgoing.parts, Outgoing.standIns).
+// data of o's i-th part (Outgoing.parts, standIns).
 func (o Outgoing) msg(stand [][]byte) (*gomail.Msg, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("mailbox: compose %q: %s", o.MessageID, fmt.Sprintf(format, args...))
