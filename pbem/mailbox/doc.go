@@ -25,7 +25,8 @@
 // attachments, threading headers, a Message-ID of the caller's choosing) to
 // exact, reproducible bytes; [Sender.Send] submits it over SMTP, and
 // [Sender.SendRaw] resends stored bytes unchanged; a Sender keeps its
-// connection open between messages, so a backlog costs one connection.
+// connections open between messages, so a backlog costs a connection, not
+// one a message.
 // [IsTemporary] and [SendError] tell a retrying outbox whether to try
 // again later (4xx, network) or give up (5xx), and [ServerUnavailable]
 // whether the server, not the message, failed.

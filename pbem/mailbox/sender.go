@@ -48,21 +48,27 @@ type SenderConfig struct {
 	Logger *slog.Logger
 }
 
-// Sender submits mail to an SMTP server. Between messages it keeps one
-// connection open (SenderConfig.IdleTimeout), so that a backlog of
-// messages costs one connection, not one each; Close ends it. It is safe
+// Sender submits mail to an SMTP server. Between messages it keeps its
+// connections open (SenderConfig.IdleTimeout), so that a backlog of
+// messages costs a connection, not one each; Close ends them. It is safe
 // for concurrent use: concurrent messages each use a connection of their
-// own, and only one is kept.
+// own, and up to keptConnections are kept.
 type Sender struct {
 	cfg    SenderConfig
 	client *gomail.Client
 	log    *slog.Logger
 
 	mu     sync.Mutex
-	idle   *smtpConn   // the connection kept for the next message
+	idle   []*smtpConn // the connections kept for the next messages
 	timer  *time.Timer // closes idle after IdleTimeout
 	closed bool
 }
+
+// keptConnections is how many idle connections a Sender keeps: enough for
+// the messages an outbox sends at once (games.RunOutbox sends two), few
+// enough that a Sender used by many goroutines once does not hold a
+// server's connections.
+const keptConnections = 4
 
 // smtpConn is one SMTP connection and the holder that cancelling a
 // context closes it through.
@@ -283,25 +289,31 @@ func brokenConn(err error) bool {
 	return errors.As(err, &se) && se.Stage == StageRcpt && len(replies) < len(se.Recipients)
 }
 
-// take hands out the kept connection, if any.
+// take hands out the connection kept last, if any: the one most
+// recently known to work.
 func (s *Sender) take() *smtpConn {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	conn := s.idle
-	s.idle = nil
+	n := len(s.idle)
+	if n == 0 {
+		return nil
+	}
+	conn := s.idle[n-1]
+	s.idle = s.idle[:n-1]
 	return conn
 }
 
-// keep makes conn the kept connection, for IdleTimeout; a connection
-// already kept, or a closed Sender, ends it instead.
+// keep keeps conn for the next message, for IdleTimeout after the last
+// message; with keptConnections kept already, or a closed Sender, it
+// ends conn instead.
 func (s *Sender) keep(conn *smtpConn) {
 	s.mu.Lock()
-	if s.idle != nil || s.closed {
+	if len(s.idle) >= keptConnections || s.closed {
 		s.mu.Unlock()
 		s.quit(conn)
 		return
 	}
-	s.idle = conn
+	s.idle = append(s.idle, conn)
 	if s.timer == nil {
 		s.timer = time.AfterFunc(s.cfg.IdleTimeout, s.closeIdle)
 	} else {
@@ -310,9 +322,9 @@ func (s *Sender) keep(conn *smtpConn) {
 	s.mu.Unlock()
 }
 
-// closeIdle ends the kept connection.
+// closeIdle ends the kept connections.
 func (s *Sender) closeIdle() {
-	if conn := s.take(); conn != nil {
+	for conn := s.take(); conn != nil; conn = s.take() {
 		s.quit(conn)
 	}
 }
@@ -326,7 +338,7 @@ func (s *Sender) quit(conn *smtpConn) {
 	conn.holder.close()
 }
 
-// Close ends the kept connection; later messages each use a connection
+// Close ends the kept connections; later messages each use a connection
 // of their own, closed after the message.
 func (s *Sender) Close() error {
 	s.mu.Lock()

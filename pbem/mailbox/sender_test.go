@@ -360,6 +360,56 @@ func TestSendReusesTheConnection(t *testing.T) {
 	}
 }
 
+// Two goroutines sending backlogs side by side, as an outbox sends a
+// round, keep their two connections between messages: rounds after
+// rounds cost two connections, not one a message. More goroutines at
+// once than keptConnections leave only keptConnections open.
+func TestSendKeepsAConnectionPerSender(t *testing.T) {
+	var h countHellos
+	e := newEmbedded(t, func(c *EmbeddedConfig) { c.SMTPHook = h.hook })
+	s := newTestSender(t, e)
+	send := func(goroutines, each int, tag string) {
+		t.Helper()
+		var wg sync.WaitGroup
+		errs := make(chan error, goroutines*each)
+		start := make(chan struct{})
+		for g := range goroutines {
+			wg.Go(func() {
+				<-start
+				for i := range each {
+					o := sampleOutgoing()
+					o.MessageID = fmt.Sprintf("%s-%d-%d@pbem.example", tag, g, i)
+					errs <- s.Send(context.Background(), o)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for round := range 5 {
+		send(2, 4, fmt.Sprintf("round%d", round))
+	}
+	if n := h.hellos.Load(); n > 2 {
+		t.Errorf("five rounds of two backlogs took %d connections in all, want 2", n)
+	}
+	send(keptConnections+3, 1, "many")
+	s.mu.Lock()
+	kept := len(s.idle)
+	s.mu.Unlock()
+	if kept != keptConnections {
+		t.Errorf("%d connections kept after %d messages at once, want %d", kept, keptConnections+3, keptConnections)
+	}
+	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 40+keptConnections+3 {
+		t.Errorf("player has %d messages, want %d", len(ms), 40+keptConnections+3)
+	}
+}
+
 // A kept connection that went stale (the server restarted, or closes the
 // channel with 421 at MAIL FROM) is replaced at once, and the message is
 // delivered exactly once; a fresh connection's 421 is the caller's error.
