@@ -146,13 +146,15 @@ func (s *Service) Kick() {
 // retry falls due, and at least every interval, until ctx ends. While the
 // SMTP server is unavailable it probes it with Config.ProbeBackoff (a
 // server that refuses AUTH, with RetryBackoff), and a mail queued
-// meanwhile does not make it try sooner.
+// meanwhile does not make it try sooner. It sends sendConnections mails
+// at once, so send must be safe for concurrent use (mailbox.Sender's
+// SendRaw is).
 func (s *Service) RunOutbox(ctx context.Context, send SendFunc, interval time.Duration) error {
 	probes := 0 // failed attempts in a row to reach the server
 	timer := time.NewTimer(interval)
 	defer timer.Stop()
 	for {
-		_, err := s.DrainOutbox(ctx, send)
+		_, err := s.drain(ctx, send, sendConnections)
 		wait, wake := s.untilDue(interval), s.wake
 		var down *UnavailableError
 		switch {
@@ -196,7 +198,8 @@ func (s *Service) untilDue(interval time.Duration) time.Duration {
 }
 
 // Serve runs the service on a mailbox until ctx ends: the intake hands
-// every new mail to Handle, the outbox loop sends the replies, and the
+// every new mail to Handle, the outbox loop sends the replies (several at
+// once: send must be safe for concurrent use, RunOutbox), and the
 // clock loop ticks the ladders' clocks (Tick) every Config.ClockTick.
 func (s *Service) Serve(ctx context.Context, in *mailbox.Intake, send SendFunc, interval time.Duration) error {
 	ctx, cancel := context.WithCancel(ctx)

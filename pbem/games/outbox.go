@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/mail"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -42,11 +43,25 @@ func (e *UnavailableError) Unwrap() error { return e.Err }
 // refusals, and the others go on. If the server itself is unavailable it
 // stops with an *UnavailableError and reschedules nothing.
 //
-// It reads the due mails in rounds of drainRound, sends a round over the
-// sender's connection, and records its results in one transaction; a mail
+// It reads the due mails in rounds of drainRound, sends a round one mail
+// after another, and records its results in one transaction; a mail
 // sent makes the next of its stream due, so it reads again until a round
 // sends nothing (what failed is due later, not now).
 func (s *Service) DrainOutbox(ctx context.Context, send SendFunc) (int, error) {
+	return s.drain(ctx, send, 1)
+}
+
+// sendConnections is how many mails of a round RunOutbox sends at once,
+// each over a connection of its own. A round holds the head of each
+// stream only (store.Tx.Due), so mails sent side by side are never of
+// one stream, and the order of each stream is kept. While one waits for
+// the server's answer, the server takes in the other: on one machine the
+// server works on another core, and a distant server's round trips
+// overlap.
+const sendConnections = 2
+
+// drain is DrainOutbox sending conns mails at once.
+func (s *Service) drain(ctx context.Context, send SendFunc, conns int) (int, error) {
 	sent := 0
 	for {
 		var due []store.OutboxEntry
@@ -58,7 +73,7 @@ func (s *Service) DrainOutbox(ctx context.Context, send SendFunc) (int, error) {
 		if err != nil || len(due) == 0 {
 			return sent, err
 		}
-		results, stop := s.sendRound(ctx, send, due)
+		results, stop := s.sendRound(ctx, send, due, conns)
 		if err := s.recordRound(results); err != nil {
 			return sent, err
 		}
@@ -84,42 +99,69 @@ type sendResult struct {
 	giveUp    string    // why it is given up, if it is
 }
 
-// sendRound sends due mails in order until one finds the server
-// unavailable or ctx ends, which it returns, and says what became of each
-// mail it tried. The mails are rendered, drawn and composed ahead of the
-// sending, on every core (composeAhead).
-func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.OutboxEntry) ([]sendResult, error) {
-	ctx, stop := context.WithCancel(ctx)
-	defer stop()
+// sendRound sends due mails in order, conns at once, until one finds the
+// server unavailable or ctx ends, which it returns, and says what became
+// of each mail it tried. The mails are rendered, drawn and composed ahead
+// of the sending, on every core (composeAhead). Once a mail has found the
+// server unavailable no other is begun; those being sent finish.
+func (s *Service) sendRound(ctx context.Context, send SendFunc, due []store.OutboxEntry, conns int) ([]sendResult, error) {
 	ahead := s.composeAhead(ctx, due)
-	var results []sendResult
-	for i, e := range due {
-		c, ok := ahead.take(ctx, i)
-		if !ok {
-			return results, ctx.Err()
-		}
-		if c.bad != nil {
-			return results, fmt.Errorf("games: outbox entry %d: %w", e.ID, c.bad)
-		}
-		m := c.m
-		if c.err != nil {
-			s.log.Error("mail cannot be composed", "entry", e.ID, "to", m.To, "err", c.err)
-			results = append(results, s.judge(e, m, c.err))
-			continue
-		}
-		m.Raw = c.raw
-		err := send(ctx, m.From, m.To, c.raw)
-		switch {
-		case err == nil:
-			s.log.Info("mail sent", "entry", e.ID, "to", m.To)
-		case ctx.Err() != nil:
-			return results, ctx.Err()
-		case mailbox.ServerUnavailable(err):
-			return results, &UnavailableError{Err: err}
-		}
-		results = append(results, s.judge(e, m, err))
+	defer ahead.stop()
+	tried := make([]*sendResult, len(due))
+	var next atomic.Int64
+	var stopped sync.Once
+	var stop error
+	var wg sync.WaitGroup
+	for range min(conns, len(due)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(due); i = int(next.Add(1) - 1) {
+				r, err := s.sendOne(ctx, send, due[i], ahead, i)
+				if err != nil {
+					stopped.Do(func() { stop = err })
+					next.Store(int64(len(due))) // no other mail is begun
+					return
+				}
+				tried[i] = &r
+			}
+		})
 	}
-	return results, nil
+	wg.Wait()
+	var results []sendResult
+	for _, r := range tried {
+		if r != nil {
+			results = append(results, *r)
+		}
+	}
+	return results, stop
+}
+
+// sendOne sends the i-th mail of a round and says what became of it, or
+// why the round stops: ctx ended, the server is unavailable, or the
+// entry cannot be read.
+func (s *Service) sendOne(ctx context.Context, send SendFunc, e store.OutboxEntry, ahead *ahead, i int) (sendResult, error) {
+	c, ok := ahead.take(ctx, i)
+	if !ok {
+		return sendResult{}, ctx.Err()
+	}
+	if c.bad != nil {
+		return sendResult{}, fmt.Errorf("games: outbox entry %d: %w", e.ID, c.bad)
+	}
+	m := c.m
+	if c.err != nil {
+		s.log.Error("mail cannot be composed", "entry", e.ID, "to", m.To, "err", c.err)
+		return s.judge(e, m, c.err), nil
+	}
+	m.Raw = c.raw
+	err := send(ctx, m.From, m.To, c.raw)
+	switch {
+	case err == nil:
+		s.log.Info("mail sent", "entry", e.ID, "to", m.To)
+	case ctx.Err() != nil:
+		return sendResult{}, ctx.Err()
+	case mailbox.ServerUnavailable(err):
+		return sendResult{}, &UnavailableError{Err: err}
+	}
+	return s.judge(e, m, err), nil
 }
 
 // composed is an outbox entry made ready to send: its bytes, or why it
@@ -138,8 +180,9 @@ type composed struct {
 // a goroutine of every pair waits for the other's drawing, and twice the
 // cores keep every core drawing. It stops when ctx ends.
 func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) *ahead {
+	ctx, stop := context.WithCancel(ctx)
 	workers := min(2*runtime.GOMAXPROCS(0), len(due))
-	a := &ahead{slots: make([]chan composed, len(due)), room: make(chan struct{}, 2*workers)}
+	a := &ahead{slots: make([]chan composed, len(due)), room: make(chan struct{}, 2*workers), stop: stop}
 	for i := range a.slots {
 		a.slots[i] = make(chan composed, 1)
 	}
@@ -164,10 +207,12 @@ func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) *ah
 }
 
 // ahead holds the mails composeAhead composed, one slot per due mail;
-// room bounds how many are composed and not yet taken.
+// room bounds how many are composed and not yet taken. stop ends the
+// composing when the round ends.
 type ahead struct {
 	slots []chan composed
 	room  chan struct{}
+	stop  func()
 }
 
 // take waits for the i-th mail; false when ctx ended first.

@@ -106,10 +106,10 @@ func BenchmarkOutboxDrain(b *testing.B) {
 // rendering and no outbox. mailbox.Intake (IDLE, \Seen, the move to
 // Processed) hands each mail to a handler that makes one bbolt commit on
 // a real file (the mail's processed mark) and hands two replies, the
-// bytes of a real result mail, to a send loop on its own goroutine that
-// submits them with mailbox.Sender, as the daemon's outbox loop answers
-// both players alongside the intake. MailEndToEnd's ns/mail over this
-// one's is the cost of processing.
+// bytes of a real result mail, to a send loop that submits them with
+// mailbox.Sender on sendConnections goroutines, as the daemon's outbox
+// loop answers both players alongside the intake, that many at once.
+// MailEndToEnd's ns/mail over this one's is the cost of processing.
 func BenchmarkBareMailLoop(b *testing.B) {
 	const games = 20
 	f := newFixture(b)
@@ -146,20 +146,24 @@ func BenchmarkBareMailLoop(b *testing.B) {
 		raw []byte
 	}
 	replies := make(chan reply, 4*games)
-	sendLoop := make(chan error, 1)
-	go func() {
-		var first error
-		for r := range replies {
-			if err := sender.SendRaw(context.Background(), "herald@localhost", []string{r.to}, r.raw); err != nil && first == nil {
-				first = err
+	sendLoop := make(chan error, sendConnections)
+	for range sendConnections {
+		go func() {
+			var first error
+			for r := range replies {
+				if err := sender.SendRaw(context.Background(), "herald@localhost", []string{r.to}, r.raw); err != nil && first == nil {
+					first = err
+				}
 			}
-		}
-		sendLoop <- first
-	}()
+			sendLoop <- first
+		}()
+	}
 	defer func() {
 		close(replies)
-		if err := <-sendLoop; err != nil {
-			b.Error(err)
+		for range sendConnections {
+			if err := <-sendLoop; err != nil {
+				b.Error(err)
+			}
 		}
 	}()
 	handle := func(ctx context.Context, m mailbox.Message) (mailbox.Disposition, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -112,6 +113,73 @@ func TestOutboxSendsWhenTheServerReturns(t *testing.T) {
 	for _, p := range []string{"alice", "bob"} {
 		if got := len(w.messages(p, "INBOX")); got != 1 {
 			t.Errorf("%s received %d mails, want his welcome", p, got)
+		}
+	}
+}
+
+// Sending two mails at once, a round stops when one finds the server
+// unavailable: the mail being sent beside it finishes and is recorded as
+// sent, no other mail is begun, and none is charged; the next drain sends
+// the rest, each mail once.
+func TestOutboxSideBySideStopsAtAnOutage(t *testing.T) {
+	const games = 6
+	w := newWorld(t, "alice", "bob")
+	w.manual = true
+	var mu sync.Mutex
+	down, mails := true, 0
+	w.smtp = func(stage mailbox.SMTPStage, _ string) error {
+		if stage != mailbox.SMTPMail {
+			return nil
+		}
+		mu.Lock()
+		mails++
+		first, refuse := mails == 1, down && mails > 1
+		mu.Unlock()
+		if first {
+			time.Sleep(50 * time.Millisecond) // the other mail is refused meanwhile
+		}
+		if refuse {
+			return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 2}, Message: "closing"}
+		}
+		return nil
+	}
+	w.start(nil)
+	for i := range games {
+		w.newGame(fmt.Sprintf("crecy-s%02d", i), "alice", "bob")
+	}
+	n, err := w.service().drain(context.Background(), w.sender.SendRaw, 2)
+	var unavailable *UnavailableError
+	if !errors.As(err, &unavailable) || n != 1 {
+		t.Fatalf("drain: %d sent, %v; want the mail beside the refused one sent and an *UnavailableError", n, err)
+	}
+	if p := w.pending(); p != 2*games-1 {
+		t.Errorf("%d mails wait, want %d", p, 2*games-1)
+	}
+	mu.Lock()
+	if mails != 2 {
+		t.Errorf("the round began %d mails, want the two side by side and no other after the refusal", mails)
+	}
+	mu.Unlock()
+	err = w.st.View(func(tx *store.Tx) error {
+		return tx.Outbox(func(e store.OutboxEntry) error {
+			if e.Attempts != 0 || e.LastError != "" {
+				t.Errorf("entry %d was charged for the outage: %d attempts, %q", e.ID, e.Attempts, e.LastError)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	down = false
+	mu.Unlock()
+	if n := w.drain(); n != 2*games-1 {
+		t.Errorf("the drain after the outage sent %d mails, want %d", n, 2*games-1)
+	}
+	for _, p := range []string{"alice", "bob"} {
+		if got := len(w.messages(p, "INBOX")); got != games {
+			t.Errorf("%s received %d welcomes, want %d, each once", p, got, games)
 		}
 	}
 }
