@@ -148,8 +148,10 @@ func (s *Service) Kick() {
 // server that refuses AUTH, with RetryBackoff), and a mail queued
 // meanwhile does not make it try sooner. It sends sendConnections mails
 // at once, so send must be safe for concurrent use (mailbox.Sender's
-// SendRaw is).
+// SendRaw is), and while it runs the mails queued are composed as their
+// transaction writes them (early).
 func (s *Service) RunOutbox(ctx context.Context, send SendFunc, interval time.Duration) error {
+	defer s.early.sending()()
 	probes := 0 // failed attempts in a row to reach the server
 	timer := time.NewTimer(interval)
 	defer timer.Stop()

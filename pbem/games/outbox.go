@@ -199,7 +199,14 @@ func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) *ah
 				if i >= len(due) {
 					return
 				}
-				a.slots[i] <- s.compose(due[i])
+				c, ok := s.early.take(ctx, due[i])
+				if ctx.Err() != nil {
+					return
+				}
+				if !ok {
+					c = s.compose(due[i])
+				}
+				a.slots[i] <- c
 			}
 		}()
 	}

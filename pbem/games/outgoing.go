@@ -311,8 +311,12 @@ func (s *Service) enqueue(tx *store.Tx, game string, m outboxMail) error {
 		return err
 	}
 	stream := game + "/" + strings.ToLower(strings.Join(m.To, ","))
-	_, err = tx.EnqueueMarshaled(entry, stream, s.cfg.Now())
-	return err
+	id, err := tx.EnqueueMarshaled(entry, stream, s.cfg.Now())
+	if err != nil {
+		return err
+	}
+	s.early.offer(id, entry, func(entry []byte) composed { return s.compose(store.OutboxEntry{ID: id, Mail: entry}) })
+	return nil
 }
 
 // resendLatest queues again the latest mail a side received, with a new

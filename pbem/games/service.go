@@ -104,6 +104,7 @@ type Service struct {
 	systems *system.Registry
 	battles map[string]system.Battle
 	drawn   drawnMaps // the last maps drawn, for the other mails of a batch
+	early   early     // mails composed while their transaction runs
 
 	// wake tells the outbox loop that a commit queued mail.
 	wake chan struct{}
