@@ -52,15 +52,19 @@ type SenderConfig struct {
 // connections open (SenderConfig.IdleTimeout), so that a backlog of
 // messages costs a connection, not one each; Close ends them. It is safe
 // for concurrent use: concurrent messages each use a connection of their
-// own, and up to keptConnections are kept.
+// own, and up to keptConnections are kept. A message whose connection is
+// refused while another is at work waits for that one, for the servers
+// that allow a client one connection at a time.
 type Sender struct {
 	cfg    SenderConfig
 	client *gomail.Client
 	log    *slog.Logger
 
 	mu     sync.Mutex
-	idle   []*smtpConn // the connections kept for the next messages
-	timer  *time.Timer // closes idle after IdleTimeout
+	idle   []*smtpConn   // the connections kept for the next messages
+	busy   int           // connections carrying a message now
+	freed  chan struct{} // closed when a busy connection is kept or ends
+	timer  *time.Timer   // closes idle after IdleTimeout
 	closed bool
 }
 
@@ -176,13 +180,68 @@ func (s *Sender) SendRaw(ctx context.Context, from string, to []string, raw []by
 	}
 	conn, err := s.dial(ctx)
 	if err != nil {
-		return err
+		// A server may allow a client one connection at a time: while
+		// another is at work, the message waits for it.
+		if conn = s.waitKept(ctx); conn == nil {
+			return err
+		}
+		s.log.Debug("a connection was refused while another was open; the message waits for that one", "err", err)
 	}
 	return s.transact(ctx, conn, from, to, raw)
 }
 
-// dial opens a connection: TCP, TLS, greeting, EHLO and AUTH.
+// waitKept waits, while another connection carries a message, until it
+// is kept, and takes it; nil if none is at work or kept, or ctx ended.
+func (s *Sender) waitKept(ctx context.Context) *smtpConn {
+	for {
+		s.mu.Lock()
+		if conn := s.popIdle(); conn != nil {
+			s.busy++
+			s.mu.Unlock()
+			return conn
+		}
+		if s.busy == 0 || s.closed {
+			s.mu.Unlock()
+			return nil
+		}
+		if s.freed == nil {
+			s.freed = make(chan struct{})
+		}
+		freed := s.freed
+		s.mu.Unlock()
+		select {
+		case <-freed:
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// end closes a busy connection.
+func (s *Sender) end(h *connHolder) {
+	h.close()
+	s.mu.Lock()
+	s.release()
+	s.mu.Unlock()
+}
+
+// release marks a busy connection kept or ended, waking waitKept.
+// s.mu is held.
+func (s *Sender) release() {
+	s.busy--
+	if s.freed != nil {
+		close(s.freed)
+		s.freed = nil
+	}
+}
+
+// dial opens a connection: TCP, TLS, greeting, EHLO and AUTH. It counts
+// as busy from the start, so that a message whose own connection was
+// refused meanwhile waits for this one (waitKept).
 func (s *Sender) dial(ctx context.Context) (*smtpConn, error) {
+	s.mu.Lock()
+	s.busy++
+	s.mu.Unlock()
 	// Cancelling ctx drops the connection, which unblocks any command
 	// (go-mail's smtp.Client.Close would wait for the command's lock).
 	holder := &connHolder{}
@@ -190,7 +249,7 @@ func (s *Sender) dial(ctx context.Context) (*smtpConn, error) {
 	defer stop()
 	c, err := s.client.DialToSMTPClientWithContext(context.WithValue(ctx, connKey{}, holder))
 	if err != nil {
-		holder.close()
+		s.end(holder)
 		return nil, sendFailure(ctx, StageConnect, nil, err)
 	}
 	return &smtpConn{c: c, holder: holder}, nil
@@ -205,7 +264,7 @@ func (s *Sender) transact(ctx context.Context, conn *smtpConn, from string, to [
 	defer func() {
 		stop()
 		if ctx.Err() != nil || resetFailed || brokenConn(err) {
-			conn.holder.close()
+			s.end(conn.holder)
 			return
 		}
 		s.keep(conn)
@@ -294,6 +353,15 @@ func brokenConn(err error) bool {
 func (s *Sender) take() *smtpConn {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	conn := s.popIdle()
+	if conn != nil {
+		s.busy++
+	}
+	return conn
+}
+
+// popIdle takes the connection kept last off the idle ones; s.mu is held.
+func (s *Sender) popIdle() *smtpConn {
 	n := len(s.idle)
 	if n == 0 {
 		return nil
@@ -308,6 +376,7 @@ func (s *Sender) take() *smtpConn {
 // ends conn instead.
 func (s *Sender) keep(conn *smtpConn) {
 	s.mu.Lock()
+	s.release()
 	if len(s.idle) >= keptConnections || s.closed {
 		s.mu.Unlock()
 		s.quit(conn)
@@ -324,7 +393,13 @@ func (s *Sender) keep(conn *smtpConn) {
 
 // closeIdle ends the kept connections.
 func (s *Sender) closeIdle() {
-	for conn := s.take(); conn != nil; conn = s.take() {
+	for {
+		s.mu.Lock()
+		conn := s.popIdle()
+		s.mu.Unlock()
+		if conn == nil {
+			return
+		}
 		s.quit(conn)
 	}
 }

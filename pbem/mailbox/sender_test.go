@@ -410,6 +410,48 @@ func TestSendKeepsAConnectionPerSender(t *testing.T) {
 	}
 }
 
+// A server that allows a client one connection at a time: messages sent
+// side by side take turns on the one connection, and none fails. A
+// connection refused while none is at work is the caller's error.
+func TestSendOverOneConnectionWhenASecondIsRefused(t *testing.T) {
+	var hellos atomic.Int32
+	e := newEmbedded(t, func(c *EmbeddedConfig) {
+		c.SMTPHook = func(stage SMTPStage, _, _ string) error {
+			if stage == SMTPHello && hellos.Add(1) > 1 {
+				return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 7, 0}, Message: "one connection at a time"}
+			}
+			return nil
+		}
+	})
+	s := newTestSender(t, e)
+	var wg sync.WaitGroup
+	errs := make(chan error, 10)
+	for g := range 2 {
+		wg.Go(func() {
+			for i := range 5 {
+				o := sampleOutgoing()
+				o.MessageID = fmt.Sprintf("one-%d-%d@pbem.example", g, i)
+				errs <- s.Send(context.Background(), o)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 10 {
+		t.Errorf("player has %d messages, want 10", len(ms))
+	}
+	s.Close()
+	again := newTestSender(t, e)
+	if err := again.Send(context.Background(), sampleOutgoing()); !ServerUnavailable(err) {
+		t.Errorf("a refused connection with none at work: %v, want the server unavailable", err)
+	}
+}
+
 // A kept connection that went stale (the server restarted, or closes the
 // channel with 421 at MAIL FROM) is replaced at once, and the message is
 // delivered exactly once; a fresh connection's 421 is the caller's error.
