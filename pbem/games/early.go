@@ -17,11 +17,12 @@ import (
 // its record is written, on the cores the transaction that writes it
 // leaves idle, and the outbox sends those bytes after the commit if the
 // committed record is byte for byte the one they were composed from;
-// otherwise, or when it was not composed early, it composes the mail as
-// before. Nothing is sent before the commit, and a crash loses only
+// otherwise, or when it was not composed early, the outbox composes the
+// mail itself. Nothing is sent before the commit, and a crash loses only
 // work: the record is still what the mail is made from. On a batch of
 // order mails, the transaction applies them one after another on one
-// core while the other composes their replies.
+// core while the other composes their replies. Without an outbox loop (a
+// command that queues mail and exits) nothing is composed early.
 type early struct {
 	mu      sync.Mutex
 	on      int                   // outbox loops running

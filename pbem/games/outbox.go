@@ -174,11 +174,13 @@ type composed struct {
 }
 
 // composeAhead composes the due mails on twice as many goroutines as
-// there are cores, a few mails ahead of the sender, who takes them in
-// order. The drawing of a block's map is shared by the mails that carry
-// it (drawnMaps): both players' copies are queued one after the other, so
-// a goroutine of every pair waits for the other's drawing, and twice the
-// cores keep every core drawing. It stops when ctx ends.
+// there are cores, a few mails ahead of the senders, who take them in
+// order; a mail composed early from the same record (early.go) is taken
+// as it is. The drawing of a block's map is shared by the mails that
+// carry it (drawnMaps): both players' copies are queued one after the
+// other, so a goroutine of every pair waits for the other's drawing, and
+// twice the cores keep every core drawing. It stops when ctx ends or the
+// round does (ahead.stop).
 func (s *Service) composeAhead(ctx context.Context, due []store.OutboxEntry) *ahead {
 	ctx, stop := context.WithCancel(ctx)
 	workers := min(2*runtime.GOMAXPROCS(0), len(due))
