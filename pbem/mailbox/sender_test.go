@@ -245,24 +245,36 @@ func TestSendCancelledContext(t *testing.T) {
 func TestSendConcurrent(t *testing.T) {
 	e := newEmbedded(t, nil)
 	s := newTestSender(t, e)
+	sendSideBySide(t, s, 8, 1, "c")
+	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 8 {
+		t.Errorf("player has %d messages, want 8", len(ms))
+	}
+}
+
+// sendSideBySide sends messages on goroutines started at once, each
+// message after message, and fails the test on any error.
+func sendSideBySide(t *testing.T, s *Sender, goroutines, each int, tag string) {
+	t.Helper()
 	var wg sync.WaitGroup
-	errs := make(chan error, 8)
-	for i := range 8 {
+	errs := make(chan error, goroutines*each)
+	start := make(chan struct{})
+	for g := range goroutines {
 		wg.Go(func() {
-			o := sampleOutgoing()
-			o.MessageID = fmt.Sprintf("c%d@pbem.example", i)
-			errs <- s.Send(context.Background(), o)
+			<-start
+			for i := range each {
+				o := sampleOutgoing()
+				o.MessageID = fmt.Sprintf("%s-%d-%d@pbem.example", tag, g, i)
+				errs <- s.Send(context.Background(), o)
+			}
 		})
 	}
+	close(start)
 	wg.Wait()
 	close(errs)
 	for err := range errs {
 		if err != nil {
 			t.Error(err)
 		}
-	}
-	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 8 {
-		t.Errorf("player has %d messages, want 8", len(ms))
 	}
 }
 
@@ -368,37 +380,13 @@ func TestSendKeepsAConnectionPerSender(t *testing.T) {
 	var h countHellos
 	e := newEmbedded(t, func(c *EmbeddedConfig) { c.SMTPHook = h.hook })
 	s := newTestSender(t, e)
-	send := func(goroutines, each int, tag string) {
-		t.Helper()
-		var wg sync.WaitGroup
-		errs := make(chan error, goroutines*each)
-		start := make(chan struct{})
-		for g := range goroutines {
-			wg.Go(func() {
-				<-start
-				for i := range each {
-					o := sampleOutgoing()
-					o.MessageID = fmt.Sprintf("%s-%d-%d@pbem.example", tag, g, i)
-					errs <- s.Send(context.Background(), o)
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 	for round := range 5 {
-		send(2, 4, fmt.Sprintf("round%d", round))
+		sendSideBySide(t, s, 2, 4, fmt.Sprintf("round%d", round))
 	}
 	if n := h.hellos.Load(); n > 2 {
 		t.Errorf("five rounds of two backlogs took %d connections in all, want 2", n)
 	}
-	send(keptConnections+3, 1, "many")
+	sendSideBySide(t, s, keptConnections+3, 1, "many")
 	s.mu.Lock()
 	kept := len(s.idle)
 	s.mu.Unlock()
@@ -424,24 +412,7 @@ func TestSendOverOneConnectionWhenASecondIsRefused(t *testing.T) {
 		}
 	})
 	s := newTestSender(t, e)
-	var wg sync.WaitGroup
-	errs := make(chan error, 10)
-	for g := range 2 {
-		wg.Go(func() {
-			for i := range 5 {
-				o := sampleOutgoing()
-				o.MessageID = fmt.Sprintf("one-%d-%d@pbem.example", g, i)
-				errs <- s.Send(context.Background(), o)
-			}
-		})
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Error(err)
-		}
-	}
+	sendSideBySide(t, s, 2, 5, "one")
 	if ms, _ := e.Messages("player", "INBOX"); len(ms) != 10 {
 		t.Errorf("player has %d messages, want 10", len(ms))
 	}
