@@ -33,11 +33,12 @@ type early struct {
 
 // earlyMail is a mail composed, or to be, from a record not yet committed.
 type earlyMail struct {
-	entry   []byte        // the record (store.OutboxEntry.Mail)
-	at      time.Time     // when it was offered
-	started bool          // a worker took it from the queue
-	dropped bool          // taken from the queue by the outbox or replaced: not to be composed
-	done    chan struct{} // closed when c is set
+	entry   []byte                // the record (store.OutboxEntry.Mail)
+	compose func([]byte) composed // what composes it from the record
+	at      time.Time             // when it was offered
+	started bool                  // a worker took it from the queue
+	dropped bool                  // taken from the queue by the outbox or replaced: not to be composed
+	done    chan struct{}         // closed when c is set
 	c       composed
 }
 
@@ -86,12 +87,12 @@ func (e *early) offer(id uint64, entry []byte, compose func([]byte) composed) {
 			return
 		}
 	}
-	m := &earlyMail{entry: entry, at: time.Now(), done: make(chan struct{})}
+	m := &earlyMail{entry: entry, compose: compose, at: time.Now(), done: make(chan struct{})}
 	e.mails[id] = m
 	e.queue = append(e.queue, m)
 	if e.workers < runtime.GOMAXPROCS(0) {
 		e.workers++
-		go e.work(compose)
+		go e.work()
 	}
 }
 
@@ -106,7 +107,7 @@ func (e *early) sweep() {
 }
 
 // work composes the queue's mails until it is empty.
-func (e *early) work(compose func([]byte) composed) {
+func (e *early) work() {
 	for {
 		e.mu.Lock()
 		var m *earlyMail
@@ -122,7 +123,7 @@ func (e *early) work(compose func([]byte) composed) {
 		}
 		m.started = true
 		e.mu.Unlock()
-		m.c = compose(m.entry)
+		m.c = m.compose(m.entry)
 		close(m.done)
 	}
 }

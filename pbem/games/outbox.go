@@ -235,6 +235,12 @@ func (a *ahead) take(ctx context.Context, i int) (composed, bool) {
 	}
 }
 
+// composeRecord composes a mail from its outbox record
+// (store.OutboxEntry.Mail), which is all compose reads of an entry.
+func (s *Service) composeRecord(record []byte) composed {
+	return s.compose(store.OutboxEntry{Mail: record})
+}
+
 // compose reads an outbox entry and composes its mail.
 func (s *Service) compose(e store.OutboxEntry) composed {
 	var c composed
