@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -27,7 +28,7 @@ func newComposer() *composer {
 }
 
 func (c *composer) compose(entry []byte) composed {
-	if len(entry) >= 5 && string(entry[:5]) == "block" {
+	if strings.HasPrefix(string(entry), "block") {
 		<-c.release
 	}
 	c.mu.Lock()
@@ -45,8 +46,8 @@ func (c *composer) times(entry string) int {
 	return c.made[entry]
 }
 
-// take is early.take of entry id with that record, failing the test if
-// it waits more than a few seconds.
+// takeEarly is early.take of entry id with that record, failing the
+// test if it waits more than a few seconds.
 func takeEarly(t *testing.T, e *early, id uint64, record string) (composed, bool) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

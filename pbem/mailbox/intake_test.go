@@ -531,12 +531,17 @@ func TestIntakeMoveFallbacks(t *testing.T) {
 				t.Fatal(err)
 			}
 			waitFor(t, "message copied to Processed", func() bool { return len(p.messages(t, "Processed")) == 1 })
-			waitFor(t, "inbox settled", func() bool { return len(p.messages(t, "INBOX")) == tc.wantInbox })
-			for _, m := range p.messages(t, "INBOX") {
-				if !m.HasFlag(`\Seen`) || !m.HasFlag(`\Deleted`) {
-					t.Errorf("inbox message flags %v, want \\Seen \\Deleted", m.Flags)
+			// Without MOVE the copy comes first and the \Deleted flag after
+			// it: the inbox has settled when every message left there has it.
+			waitFor(t, "the messages left in the inbox, each \\Seen and \\Deleted", func() bool {
+				ms := p.messages(t, "INBOX")
+				for _, m := range ms {
+					if !m.HasFlag(`\Seen`) || !m.HasFlag(`\Deleted`) {
+						return false
+					}
 				}
-			}
+				return len(ms) == tc.wantInbox
+			})
 			if m := p.messages(t, "Processed")[0]; !m.HasFlag(`\Seen`) || m.HasFlag(`\Deleted`) {
 				t.Errorf("filed message flags %v, want \\Seen only", m.Flags)
 			}
