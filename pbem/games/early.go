@@ -98,8 +98,9 @@ func (e *early) offer(id uint64, entry []byte, compose func([]byte) composed) {
 
 // sweep lets go of the mails offered earlyStale ago and never taken.
 func (e *early) sweep() {
+	now := time.Now()
 	for id, m := range e.mails {
-		if time.Since(m.at) > earlyStale {
+		if now.Sub(m.at) > earlyStale {
 			m.dropped = true
 			delete(e.mails, id)
 		}
@@ -112,7 +113,10 @@ func (e *early) work() {
 		e.mu.Lock()
 		var m *earlyMail
 		for m == nil && len(e.queue) > 0 {
-			if m, e.queue = e.queue[0], e.queue[1:]; m.dropped {
+			// The slot is cleared: the queue's array would otherwise hold
+			// the mail, and its map, until the array is replaced.
+			m, e.queue[0], e.queue = e.queue[0], nil, e.queue[1:]
+			if m.dropped {
 				m = nil
 			}
 		}
