@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
 
 	"herald/engine"
 )
@@ -538,20 +539,55 @@ func drawTagIcon(c *canvas, p pt, k float64) {
 	c.fill(iconBox(p, k, 3.5), tagFill)
 }
 
-// wrapText breaks s into lines that fit width.
+// wrapText breaks s into lines that fit width: words are added to a
+// line while the line, measured whole as font.MeasureString measures it,
+// is no wider. Each word is measured once, continuing the line's sum
+// (widthSum), not the line again for every word: the legend's long
+// lines were a tenth of a map's layout.
 func wrapText(face font.Face, s string, width float64) []string {
 	var lines []string
-	var cur string
+	cur, sum := "", widthSum{face: face, prev: -1}
 	for _, word := range strings.Fields(s) {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur != "" && textWidth(face, try) > width {
-			lines = append(lines, cur)
-			try = word
+		if cur == "" {
+			cur = word
+			sum.add(word)
+			continue
 		}
-		cur = try
+		try := sum
+		try.add(" ")
+		try.add(word)
+		if float64(try.w)/64 > width {
+			lines = append(lines, cur)
+			cur, sum = word, widthSum{face: face, prev: -1}
+			sum.add(word)
+			continue
+		}
+		cur, sum = cur+" "+word, try
 	}
 	if cur != "" {
 		lines = append(lines, cur)
 	}
 	return lines
+}
+
+// widthSum is font.MeasureString taken a piece at a time: the advances
+// of the glyphs so far and the kerning between each and the one before.
+type widthSum struct {
+	face font.Face
+	w    fixed.Int26_6
+	prev rune // the last glyph's rune, -1 before the first
+}
+
+func (m *widthSum) add(s string) {
+	for _, r := range s {
+		if m.prev >= 0 {
+			m.w += m.face.Kern(m.prev, r)
+		}
+		a, ok := m.face.GlyphAdvance(r)
+		if !ok {
+			continue // as MeasureString: no advance, and no kerning from it
+		}
+		m.w += a
+		m.prev = r
+	}
 }
