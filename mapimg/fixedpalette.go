@@ -74,7 +74,7 @@ const palettesMax = 32
 // want it meanwhile wait for it); nil if its reference pictures cannot
 // be drawn.
 func paletteFor(sc *engine.Scenario) *battlePalette {
-	key := battleKey(sc)
+	key := battleKeys.get(sc, battleKey)
 	palettes.Lock()
 	e := palettes.byKey[key]
 	if e == nil {
@@ -92,7 +92,8 @@ func paletteFor(sc *engine.Scenario) *battlePalette {
 // battleKey is everything the reference pictures depend on: the map
 // (mapSum) and the rest of the battle but its rule tables (its name in
 // the legend's title, its sides, Commands, forces and special rules), so
-// that a battle changed or parsed again gets its own palette.
+// that a battle changed or parsed again gets its own palette. It is
+// taken once a battle's address (digests.go).
 func battleKey(sc *engine.Scenario) [16]byte {
 	rest := *sc
 	rest.Map, rest.Tables = engine.Map{}, nil
@@ -100,7 +101,7 @@ func battleKey(sc *engine.Scenario) [16]byte {
 	if err != nil { // no scenario fails to marshal; a key of the map alone would still do
 		js = nil
 	}
-	ms := mapSum(&sc.Map)
+	ms := mapSums.get(&sc.Map, mapSum)
 	h := fnv.New128a()
 	h.Write(ms[:])
 	h.Write(js)

@@ -50,7 +50,7 @@ var grounds = struct {
 func ground(c *canvas, m *engine.Map, l *layout, label font.Face, top int) {
 	w := c.img.Bounds().Dx()
 	top = min(top, c.img.Bounds().Dy())
-	k := groundKey{mapSum: mapSum(m), size: l.size, ox: l.origin.X, oy: l.origin.Y,
+	k := groundKey{mapSum: mapSums.get(m, mapSum), size: l.size, ox: l.origin.X, oy: l.origin.Y,
 		minCol: l.minCol, maxCol: l.maxCol, minRow: l.minRow, maxRow: l.maxRow, w: w, h: top}
 	var g *groundLayer
 	if c.laid != nil { // a reference picture: drawn, its colours recorded
