@@ -149,11 +149,46 @@ var glyphs = struct {
 	m map[glyphKey]*glyph
 }{m: map[glyphKey]*glyph{}}
 
-// cachedFace is a face whose glyphs' masks come from the cache.
+// cachedFace is a face whose glyphs' masks come from the cache, and
+// which remembers its glyphs' advances and kerning: a map measures and
+// kerns its few dozen runes thousands of times (its labels, counters and
+// legend), each a look-up in the font's tables. A face is made for one
+// rendering, so those are its own, unlocked.
 type cachedFace struct {
 	font.Face
-	font *opentype.Font
-	px   float64
+	font     *opentype.Font
+	px       float64
+	advances map[rune]advance
+	kerns    map[[2]rune]fixed.Int26_6
+}
+
+type advance struct {
+	w  fixed.Int26_6
+	ok bool
+}
+
+func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	a, ok := f.advances[r]
+	if !ok {
+		a.w, a.ok = f.Face.GlyphAdvance(r)
+		if f.advances == nil {
+			f.advances = map[rune]advance{}
+		}
+		f.advances[r] = a
+	}
+	return a.w, a.ok
+}
+
+func (f *cachedFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	k, ok := f.kerns[[2]rune{r0, r1}]
+	if !ok {
+		k = f.Face.Kern(r0, r1)
+		if f.kerns == nil {
+			f.kerns = map[[2]rune]fixed.Int26_6{}
+		}
+		f.kerns[[2]rune{r0, r1}] = k
+	}
+	return k
 }
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
