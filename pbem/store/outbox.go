@@ -168,9 +168,13 @@ func (t *Tx) NextDue() (time.Time, bool) {
 }
 
 func (t *Tx) entry(id uint64) (*OutboxEntry, error) {
+	raw := t.tx.Bucket(bucketOutbox).Get(seqKey(id))
+	if raw == nil {
+		return nil, fmt.Errorf("store: outbox entry %d: %w", id, ErrNotFound)
+	}
 	var e OutboxEntry
-	if err := getJSON(t.tx.Bucket(bucketOutbox), seqKey(id), &e); err != nil {
-		return nil, fmt.Errorf("store: outbox entry %d: %w", id, err)
+	if err := decodeEntry(raw, &e); err != nil {
+		return nil, fmt.Errorf("store: outbox entry %d: store: decode %s: %w", id, keyName(seqKey(id)), err)
 	}
 	return &e, nil
 }
@@ -180,7 +184,7 @@ func (t *Tx) entry(id uint64) (*OutboxEntry, error) {
 func (t *Tx) Outbox(fn func(OutboxEntry) error) error {
 	return walk(t.tx.Bucket(bucketOutbox), 0, func(_ uint64, v []byte) error {
 		var e OutboxEntry
-		if err := json.Unmarshal(v, &e); err != nil {
+		if err := decodeEntry(v, &e); err != nil {
 			return fmt.Errorf("store: decode outbox entry: %w", err)
 		}
 		return fn(e)
@@ -272,7 +276,7 @@ func (t *Tx) GiveUp(id uint64, reason string, now time.Time) error {
 func (t *Tx) Undeliverable(fn func(OutboxEntry) error) error {
 	return walk(t.tx.Bucket(bucketUndeliverable), 0, func(_ uint64, v []byte) error {
 		var e OutboxEntry
-		if err := json.Unmarshal(v, &e); err != nil {
+		if err := decodeEntry(v, &e); err != nil {
 			return fmt.Errorf("store: decode undeliverable entry: %w", err)
 		}
 		return fn(e)
@@ -311,7 +315,7 @@ func indexOutbox(tx *bolt.Tx) error {
 	t := &Tx{tx: tx}
 	return walk(tx.Bucket(bucketOutbox), 0, func(_ uint64, v []byte) error {
 		var e OutboxEntry
-		if err := json.Unmarshal(v, &e); err != nil {
+		if err := decodeEntry(v, &e); err != nil {
 			return fmt.Errorf("store: index outbox: %w", err)
 		}
 		return t.index(&e)
