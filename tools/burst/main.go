@@ -22,6 +22,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -148,6 +149,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	// mailboxes: count what the burst adds.
 	filedBefore := filed(srv)
 	server0 := selfCPU()
+	heraldFaults0, serverFaults0 := minorFaults(h.cmd.Process.Pid), minorFaults(os.Getpid())
 	start := time.Now()
 	for _, raw := range raws {
 		if err := srv.emb.Deliver(heraldAddr, raw); err != nil {
@@ -162,6 +164,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	}
 	elapsed := time.Since(start)
 	server := selfCPU() - server0
+	heraldFaults, serverFaults := minorFaults(h.cmd.Process.Pid)-heraldFaults0, minorFaults(os.Getpid())-serverFaults0
 	first := time.Unix(0, srv.first.Load()).Sub(start)
 
 	// Every mail applied, nothing else sent.
@@ -171,10 +174,10 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	user, sys, rss := h.stop()
 	fmt.Printf("games %d, maps %v: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
 		n, maps, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
-	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident\n",
-		processed, rejected, user.Seconds(), sys.Seconds(), rss>>20)
-	fmt.Printf("  mail server (this process, over the burst): CPU %.1f s, %.2f ms a mail\n",
-		server.Seconds(), float64(server.Microseconds())/1000/float64(n))
+	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident; %d page faults\n",
+		processed, rejected, user.Seconds(), sys.Seconds(), rss>>20, heraldFaults)
+	fmt.Printf("  mail server (this process, over the burst): CPU %.1f s, %.2f ms a mail; %d page faults\n",
+		server.Seconds(), float64(server.Microseconds())/1000/float64(n), serverFaults)
 	fmt.Printf("  %.1f mails/s\n", float64(n)/elapsed.Seconds())
 	if processed != n || rejected != 0 || srv.accepted.Load() != want {
 		return fmt.Errorf("want %d mails processed, none rejected and %d replies (see %s)", n, want, h.logPath)
@@ -454,6 +457,26 @@ func selfCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// minorFaults is how many minor page faults a process has taken, 0 if
+// it cannot be read: the pages of memory it touched a first time. On a
+// virtual machine a fault can cost microseconds, and the mail server
+// keeps every reply in memory (docs/performance.md, thirteenth pass).
+func minorFaults(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's name, in parentheses, which may hold
+	// spaces and parentheses: state, ppid, pgrp, session, tty_nr, tpgid,
+	// flags, minflt.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 8 {
+		return 0
+	}
+	v, _ := strconv.ParseInt(f[7], 10, 64)
+	return v
 }
 
 // peakRSS is a process's largest resident memory so far (VmHWM), 0 if
