@@ -543,7 +543,7 @@ func drawTagIcon(c *canvas, p pt, k float64) {
 // line while the line, measured whole as font.MeasureString measures it,
 // is no wider. Each word is measured once, continuing the line's sum
 // (widthSum), not the line again for every word: the legend's long
-// lines were a tenth of a map's layout.
+// lines were half the time a map's layout took.
 func wrapText(face font.Face, s string, width float64) []string {
 	var lines []string
 	cur, sum := "", widthSum{face: face, prev: -1}

@@ -460,7 +460,7 @@ func selfCPU() time.Duration {
 }
 
 // minorFaults is how many minor page faults a process has taken, 0 if
-// it cannot be read: the pages of memory it touched a first time. On a
+// it cannot be read: mostly pages of memory it touched a first time. On a
 // virtual machine a fault can cost microseconds, and the mail server
 // keeps every reply in memory (docs/performance.md, thirteenth pass).
 func minorFaults(pid int) int64 {
