@@ -321,10 +321,12 @@ func TestIsTemporary(t *testing.T) {
 }
 
 // countHellos counts the SMTP connections the server sees (one EHLO
-// each) and, while refuse is set, answers MAIL FROM with it.
+// each) and, while refuse is set, answers MAIL FROM with it; while meet
+// is set, each MAIL FROM waits there for the others.
 type countHellos struct {
 	hellos atomic.Int32
 	refuse atomic.Pointer[smtp.SMTPError]
+	meet   atomic.Pointer[meeting]
 }
 
 func (h *countHellos) hook(stage SMTPStage, _, _ string) error {
@@ -332,11 +334,36 @@ func (h *countHellos) hook(stage SMTPStage, _, _ string) error {
 	case SMTPHello:
 		h.hellos.Add(1)
 	case SMTPMail:
+		if m := h.meet.Load(); m != nil {
+			m.wait()
+		}
 		if e := h.refuse.Swap(nil); e != nil {
 			return e
 		}
 	}
 	return nil
+}
+
+// meeting holds transactions at MAIL FROM until n of them have come, so
+// that they are all in flight at once, each on a connection of its own
+// (for ten seconds at most, so that a test that sends fewer fails on
+// what it checks rather than hangs).
+type meeting struct {
+	n    int32
+	came atomic.Int32
+	all  chan struct{}
+}
+
+func newMeeting(n int) *meeting { return &meeting{n: int32(n), all: make(chan struct{})} }
+
+func (m *meeting) wait() {
+	if m.came.Add(1) == m.n {
+		close(m.all)
+	}
+	select {
+	case <-m.all:
+	case <-time.After(10 * time.Second):
+	}
 }
 
 // A backlog of messages goes over one connection, kept open between
@@ -386,7 +413,14 @@ func TestSendKeepsAConnectionPerSender(t *testing.T) {
 	if n := h.hellos.Load(); n > 2 {
 		t.Errorf("five rounds of two backlogs took %d connections in all, want 2", n)
 	}
+	// The many at once, for sure: without the meeting, a loaded machine
+	// can run some goroutines after others have finished and given back
+	// their connections, and fewer than keptConnections are ever open.
+	h.meet.Store(newMeeting(keptConnections + 3))
 	sendSideBySide(t, s, keptConnections+3, 1, "many")
+	if n := h.hellos.Load(); n != keptConnections+3 {
+		t.Errorf("%d messages at once over %d connections in all, want the two kept and one more for each other", keptConnections+3, n)
+	}
 	s.mu.Lock()
 	kept := len(s.idle)
 	s.mu.Unlock()
