@@ -24,6 +24,7 @@ import (
 // core while the other composes their replies. Without an outbox loop (a
 // command that queues mail and exits) nothing is composed early.
 type early struct {
+	compose func([]byte) composed // a mail from its record (Service.composeRecord): the record alone
 	mu      sync.Mutex
 	on      int                   // outbox loops running
 	mails   map[uint64]*earlyMail // by outbox entry
@@ -33,12 +34,11 @@ type early struct {
 
 // earlyMail is a mail composed, or to be, from a record not yet committed.
 type earlyMail struct {
-	entry   []byte                // the record (store.OutboxEntry.Mail)
-	compose func([]byte) composed // what composes it from the record
-	at      time.Time             // when it was offered
-	started bool                  // a worker took it from the queue
-	dropped bool                  // taken from the queue by the outbox or replaced: not to be composed
-	done    chan struct{}         // closed when c is set
+	entry   []byte        // the record (store.OutboxEntry.Mail)
+	at      time.Time     // when it was offered
+	started bool          // a worker took it from the queue
+	dropped bool          // taken from the queue by the outbox or replaced: not to be composed
+	done    chan struct{} // closed when c is set
 	c       composed
 }
 
@@ -66,9 +66,8 @@ func (e *early) sending() func() {
 }
 
 // offer composes the mail of outbox entry id from its record, unless no
-// outbox loop runs or earlyMost are waiting. compose must depend on the
-// record only.
-func (e *early) offer(id uint64, entry []byte, compose func([]byte) composed) {
+// outbox loop runs or earlyMost are waiting.
+func (e *early) offer(id uint64, entry []byte) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.on == 0 {
@@ -87,7 +86,7 @@ func (e *early) offer(id uint64, entry []byte, compose func([]byte) composed) {
 			return
 		}
 	}
-	m := &earlyMail{entry: entry, compose: compose, at: time.Now(), done: make(chan struct{})}
+	m := &earlyMail{entry: entry, at: time.Now(), done: make(chan struct{})}
 	e.mails[id] = m
 	e.queue = append(e.queue, m)
 	if e.workers < runtime.GOMAXPROCS(0) {
@@ -127,7 +126,7 @@ func (e *early) work() {
 		}
 		m.started = true
 		e.mu.Unlock()
-		m.c = m.compose(m.entry)
+		m.c = e.compose(m.entry)
 		close(m.done)
 	}
 }

@@ -101,15 +101,15 @@ func started(t *testing.T, e *early, n int) {
 // different record under the same entry (its transaction rolled back and
 // the id went to another mail) is composed anew by the outbox.
 func TestEarlyMailOnlyForItsRecord(t *testing.T) {
-	var e early
 	c := newComposer()
-	e.offer(1, []byte("one"), c.compose)
+	e := early{compose: c.compose}
+	e.offer(1, []byte("one"))
 	if _, ok := takeEarly(t, &e, 1, "one"); ok || c.times("one") != 0 {
 		t.Fatalf("composed with no outbox loop running (%d times)", c.times("one"))
 	}
 
 	stop := e.sending()
-	e.offer(2, []byte("two"), c.compose)
+	e.offer(2, []byte("two"))
 	composedEarly(t, &e, 2)
 	got, ok := takeEarly(t, &e, 2, "two")
 	if !ok || string(got.raw) != "mail of two" || c.times("two") != 1 {
@@ -119,27 +119,27 @@ func TestEarlyMailOnlyForItsRecord(t *testing.T) {
 		t.Error("entry 2 was handed out twice")
 	}
 
-	e.offer(3, []byte("three"), c.compose)
+	e.offer(3, []byte("three"))
 	composedEarly(t, &e, 3)
 	if _, ok := takeEarly(t, &e, 3, "other"); ok {
 		t.Error("the mail of record \"three\" was handed out for record \"other\"")
 	}
 
-	e.offer(4, []byte("rolled back"), c.compose)
-	e.offer(4, []byte("four"), c.compose)
+	e.offer(4, []byte("rolled back"))
+	e.offer(4, []byte("four"))
 	composedEarly(t, &e, 4)
 	if got, ok := takeEarly(t, &e, 4, "four"); !ok || string(got.raw) != "mail of four" {
 		t.Errorf("entry 4 after its id was reused: %q, %v; want the new record's mail", got.raw, ok)
 	}
 
-	e.offer(5, []byte("broken"), c.compose)
+	e.offer(5, []byte("broken"))
 	composedEarly(t, &e, 5)
 	if _, ok := takeEarly(t, &e, 5, "broken"); ok {
 		t.Error("a mail that failed to compose was handed out: the outbox must compose it and report why")
 	}
 
 	stop()
-	e.offer(6, []byte("six"), c.compose)
+	e.offer(6, []byte("six"))
 	if _, ok := takeEarly(t, &e, 6, "six"); ok {
 		t.Error("composed after the outbox loop stopped")
 	}
@@ -149,20 +149,20 @@ func TestEarlyMailOnlyForItsRecord(t *testing.T) {
 // compose at once, and no worker composes it after; a mail being
 // composed is waited for. At most earlyMost mails wait to be sent.
 func TestEarlyQueueAndBound(t *testing.T) {
-	var e early
 	c := newComposer()
+	e := early{compose: c.compose}
 	defer e.sending()()
 	workers := runtime.GOMAXPROCS(0)
 	for i := range workers {
-		e.offer(uint64(i), fmt.Appendf(nil, "block%d", i), c.compose)
+		e.offer(uint64(i), fmt.Appendf(nil, "block%d", i))
 	}
 	started(t, &e, workers) // every worker waits in a "block" mail
-	e.offer(100, []byte("queued"), c.compose)
+	e.offer(100, []byte("queued"))
 	if _, ok := takeEarly(t, &e, 100, "queued"); ok {
 		t.Fatal("a mail still queued was waited for")
 	}
 	for i := range earlyMost + 5 {
-		e.offer(uint64(200+i), fmt.Appendf(nil, "block-later%d", i), c.compose)
+		e.offer(uint64(200+i), fmt.Appendf(nil, "block-later%d", i))
 	}
 	e.mu.Lock()
 	waiting := len(e.mails)

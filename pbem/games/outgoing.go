@@ -315,7 +315,7 @@ func (s *Service) enqueue(tx *store.Tx, game string, m outboxMail) error {
 	if err != nil {
 		return err
 	}
-	s.early.offer(id, entry, s.composeRecord)
+	s.early.offer(id, entry)
 	return nil
 }
 

@@ -180,8 +180,10 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, key: key, secret: secret, limiter: pbem.NewLimiter(cfg.PerHour, cfg.AnswersPerHour), log: cfg.Logger,
-		systems: systems, battles: map[string]system.Battle{}, wake: make(chan struct{}, 1)}, nil
+	s := &Service{cfg: cfg, key: key, secret: secret, limiter: pbem.NewLimiter(cfg.PerHour, cfg.AnswersPerHour), log: cfg.Logger,
+		systems: systems, battles: map[string]system.Battle{}, wake: make(chan struct{}, 1)}
+	s.early.compose = s.composeRecord
+	return s, nil
 }
 
 // installationKey loads the Ed25519 key that signs every game's dice log,

@@ -195,8 +195,7 @@ func (s *Sender) SendRaw(ctx context.Context, from string, to []string, raw []by
 func (s *Sender) waitKept(ctx context.Context) *smtpConn {
 	for {
 		s.mu.Lock()
-		if conn := s.popIdle(); conn != nil {
-			s.busy++
+		if conn := s.takeLocked(); conn != nil {
 			s.mu.Unlock()
 			return conn
 		}
@@ -353,6 +352,12 @@ func brokenConn(err error) bool {
 func (s *Sender) take() *smtpConn {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.takeLocked()
+}
+
+// takeLocked is take with s.mu held: the connection leaves the idle ones
+// for the busy.
+func (s *Sender) takeLocked() *smtpConn {
 	conn := s.popIdle()
 	if conn != nil {
 		s.busy++

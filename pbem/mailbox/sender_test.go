@@ -419,7 +419,7 @@ func TestSendKeepsAConnectionPerSender(t *testing.T) {
 	h.meet.Store(newMeeting(keptConnections + 3))
 	sendSideBySide(t, s, keptConnections+3, 1, "many")
 	if n := h.hellos.Load(); n != keptConnections+3 {
-		t.Errorf("%d messages at once over %d connections in all, want the two kept and one more for each other", keptConnections+3, n)
+		t.Errorf("%d messages at once: %d connections in all, want %[1]d, one each (the kept ones and one dialled for each other)", keptConnections+3, n)
 	}
 	s.mu.Lock()
 	kept := len(s.idle)
