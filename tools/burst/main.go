@@ -16,6 +16,13 @@
 // INBOX at once and measures until the SMTP server has accepted both
 // players' replies to each: mails/s is the mails over that time.
 //
+// The players' replies go to the embedded server's INBOXes, in memory
+// (-replies memory, the measure of issue 17's goal), or to a spool
+// directory that a second SMTP server in this process writes, each
+// reply a file (-replies disk), synced before it is accepted (-replies
+// fsync): what the mail server's keeping of the mail costs (spool.go).
+// -serverprofile writes this process's CPU profile over the burst.
+//
 //	go build -o /tmp/herald ./cmd/herald && go run ./tools/burst -herald /tmp/herald -work /tmp/burst -maps=true
 //
 // tools/burst.sh builds both and runs it several times.
@@ -31,6 +38,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,12 +59,14 @@ func main() {
 	n := flag.Int("games", 2000, "games, one order mail each")
 	maps := flag.Bool("maps", true, "result mails carry their map (config map:)")
 	timeout := flag.Duration("timeout", 15*time.Minute, "give up after")
+	profile := flag.String("serverprofile", "", "write the mail server's CPU profile over the burst to this file")
+	replies := flag.String("replies", repliesMemory, "where the mail server keeps the players' replies during the burst: memory (the embedded server's INBOXes), disk (a spool directory) or fsync (the spool, synced before each 250)")
 	flag.Parse()
-	if *bin == "" || *work == "" {
-		fmt.Fprintln(os.Stderr, "usage: burst -herald BIN -work DIR [-games N] [-maps=true|false]")
+	if *bin == "" || *work == "" || *replies != repliesMemory && *replies != repliesDisk && *replies != repliesFsync {
+		fmt.Fprintln(os.Stderr, "usage: burst -herald BIN -work DIR [-games N] [-maps=true|false] [-replies memory|disk|fsync] [-serverprofile FILE]")
 		os.Exit(2)
 	}
-	if err := run(*bin, *work, *n, *maps, *timeout); err != nil {
+	if err := run(*bin, *work, *n, *maps, *timeout, *replies, *profile); err != nil {
 		fmt.Fprintln(os.Stderr, "burst:", err)
 		os.Exit(1)
 	}
@@ -67,6 +77,12 @@ type server struct {
 	emb      *mailbox.Embedded
 	accepted atomic.Int64 // mails the SMTP server took
 	first    atomic.Int64 // when it took the first (UnixNano), 0: none yet
+}
+
+// count counts a mail the SMTP server took.
+func (s *server) count() {
+	s.first.CompareAndSwap(0, time.Now().UnixNano())
+	s.accepted.Add(1)
 }
 
 func player(side string, i int) string { return fmt.Sprintf("%s%04d", side, i) }
@@ -83,8 +99,7 @@ func newServer(n int) (*server, error) {
 	emb, err := mailbox.NewEmbedded(mailbox.EmbeddedConfig{Users: users, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		SMTPHook: func(stage mailbox.SMTPStage, _, _ string) error {
 			if stage == mailbox.SMTPData {
-				s.first.CompareAndSwap(0, time.Now().UnixNano())
-				s.accepted.Add(1)
+				s.count()
 			}
 			return nil
 		}})
@@ -98,7 +113,7 @@ func newServer(n int) (*server, error) {
 	return s, nil
 }
 
-func run(bin, work string, n int, maps bool, timeout time.Duration) error {
+func run(bin, work string, n int, maps bool, timeout time.Duration, replies, profile string) error {
 	bin, err := filepath.Abs(bin)
 	if err != nil {
 		return err
@@ -129,7 +144,16 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 		return err
 	}
 	defer os.Remove(db)
-	h, err := startHerald(srv, bin, work, db, maps)
+	smtpAddr := srv.emb.SMTPAddr()
+	if replies != repliesMemory {
+		sp, err := startSpool(srv, filepath.Join(work, "spool"), replies == repliesFsync)
+		if err != nil {
+			return err
+		}
+		defer sp.close()
+		smtpAddr = sp.addr()
+	}
+	h, err := startHerald(srv, bin, work, db, smtpAddr, maps)
 	if err != nil {
 		return err
 	}
@@ -148,6 +172,13 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	// The rounds of a first run's preparation went through the same
 	// mailboxes: count what the burst adds.
 	filedBefore := filed(srv)
+	if profile != "" {
+		stop, err := profileCPU(profile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	server0 := selfCPU()
 	heraldFaults0, serverFaults0 := minorFaults(h.cmd.Process.Pid), minorFaults(os.Getpid())
 	start := time.Now()
@@ -172,8 +203,8 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 	counts := filed(srv)
 	processed, rejected := counts[0]-filedBefore[0], counts[1]-filedBefore[1]
 	user, sys, rss := h.stop()
-	fmt.Printf("games %d, maps %v: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
-		n, maps, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
+	fmt.Printf("games %d, maps %v, replies kept in %s: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
+		n, maps, replies, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
 	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident; %d page faults\n",
 		processed, rejected, user.Seconds(), sys.Seconds(), rss>>20, heraldFaults)
 	fmt.Printf("  mail server (this process, over the burst): CPU %.1f s, %.2f ms a mail; %d page faults\n",
@@ -187,6 +218,20 @@ func run(bin, work string, n int, maps bool, timeout time.Duration) error {
 		return fmt.Errorf("herald's log shows %d mails applied, want %d (see %s)", applied, n, h.logPath)
 	}
 	return nil
+}
+
+// profileCPU starts this process's CPU profile into path; the function
+// it returns stops it and closes the file.
+func profileCPU(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // prepare makes the store of n fresh games, has herald serve send their
@@ -218,7 +263,7 @@ func prepare(srv *server, bin, work, tmpl, orders string, n int) error {
 	}
 	fmt.Printf("prepared %d games in %.1f s; sending the welcomes (maps off)\n", n, time.Since(t0).Seconds())
 	t0 = time.Now()
-	h, err := startHerald(srv, bin, work, tmpl, false)
+	h, err := startHerald(srv, bin, work, tmpl, srv.emb.SMTPAddr(), false)
 	if err != nil {
 		return err
 	}
@@ -364,7 +409,7 @@ type herald struct {
 	done    chan struct{}
 }
 
-func startHerald(srv *server, bin, work, db string, maps bool) (*herald, error) {
+func startHerald(srv *server, bin, work, db, smtpAddr string, maps bool) (*herald, error) {
 	cfg := fmt.Sprintf(`address: %s
 store: %s
 imap:
@@ -381,7 +426,7 @@ limits:
 map: %v
 log:
   level: info
-`, heraldAddr, db, srv.emb.IMAPAddr(), srv.emb.SMTPAddr(), maps)
+`, heraldAddr, db, srv.emb.IMAPAddr(), smtpAddr, maps)
 	cfgPath := filepath.Join(work, "herald.yaml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
 		return nil, err
