@@ -69,20 +69,14 @@ func (sp *spool) close() {
 // NewSession makes the spool a go-smtp Backend.
 func (sp *spool) NewSession(*smtp.Conn) (smtp.Session, error) { return &spoolSession{sp: sp}, nil }
 
-type spoolSession struct {
-	sp    *spool
-	rcpts int
-}
+// spoolSession takes any sender and recipients: the burst counts the
+// replies, not whom they are for.
+type spoolSession struct{ sp *spool }
 
-func (s *spoolSession) Reset()        { s.rcpts = 0 }
-func (s *spoolSession) Logout() error { return nil }
-
+func (s *spoolSession) Reset()                               {}
+func (s *spoolSession) Logout() error                        { return nil }
 func (s *spoolSession) Mail(string, *smtp.MailOptions) error { return nil }
-
-func (s *spoolSession) Rcpt(string, *smtp.RcptOptions) error {
-	s.rcpts++
-	return nil
-}
+func (s *spoolSession) Rcpt(string, *smtp.RcptOptions) error { return nil }
 
 // Data writes the mail to a file of its own, once whatever its
 // recipients (Herald sends a reply to one player).
