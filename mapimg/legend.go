@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/math/fixed"
 
 	"herald/engine"
+	"herald/mapimg/wrap"
 )
 
 // legendLine is one line of the legend: items, each text after an
@@ -360,7 +360,7 @@ func itemWidth(fs *faces, it legendItem, m metrics) float64 {
 // textLines wraps s into lines of text alone.
 func textLines(face font.Face, s string, width float64, bold bool) []legendLine {
 	var out []legendLine
-	for _, l := range wrapText(face, s, width) {
+	for _, l := range wrap.Lines(face, s, width) {
 		out = append(out, legendLine{bold: bold, items: []legendItem{{text: l}}})
 	}
 	return out
@@ -537,57 +537,4 @@ func drawGhostIcon(c *canvas, p pt, k float64) {
 func drawTagIcon(c *canvas, p pt, k float64) {
 	c.fill(iconBox(p, k, 2), tagInk)
 	c.fill(iconBox(p, k, 3.5), tagFill)
-}
-
-// wrapText breaks s into lines that fit width: words are added to a
-// line while the line, measured whole as font.MeasureString measures it,
-// is no wider. Each word is measured once, continuing the line's sum
-// (widthSum), not the line again for every word: the legend's long
-// lines were half the time a map's layout took.
-func wrapText(face font.Face, s string, width float64) []string {
-	var lines []string
-	cur, sum := "", widthSum{face: face, prev: -1}
-	for _, word := range strings.Fields(s) {
-		if cur == "" {
-			cur = word
-			sum.add(word)
-			continue
-		}
-		try := sum
-		try.add(" ")
-		try.add(word)
-		if float64(try.w)/64 > width {
-			lines = append(lines, cur)
-			cur, sum = word, widthSum{face: face, prev: -1}
-			sum.add(word)
-			continue
-		}
-		cur, sum = cur+" "+word, try
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
-}
-
-// widthSum is font.MeasureString taken a piece at a time: the advances
-// of the glyphs so far and the kerning between each and the one before.
-type widthSum struct {
-	face font.Face
-	w    fixed.Int26_6
-	prev rune // the last glyph's rune, -1 before the first
-}
-
-func (m *widthSum) add(s string) {
-	for _, r := range s {
-		if m.prev >= 0 {
-			m.w += m.face.Kern(m.prev, r)
-		}
-		a, ok := m.face.GlyphAdvance(r)
-		if !ok {
-			continue // as MeasureString: no advance, and no kerning from it
-		}
-		m.w += a
-		m.prev = r
-	}
 }

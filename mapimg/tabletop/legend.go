@@ -5,6 +5,8 @@ import (
 	"image"
 	"math"
 	"strings"
+
+	"herald/mapimg/wrap"
 )
 
 // legendItem is one entry of the legend: a small drawing, then words.
@@ -180,7 +182,7 @@ func unitNames(s Scene, fs *faces, w float64) []string {
 		if label == "" {
 			label = "side " + fmt.Sprint(side)
 		}
-		lines = append(lines, wrap(fs.ruler, label+": "+strings.Join(names, "; "), w)...)
+		lines = append(lines, wrap.Lines(fs.ruler, label+": "+strings.Join(names, "; "), w)...)
 	}
 	return lines
 }

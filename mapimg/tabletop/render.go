@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"math"
 	"strings"
+
+	"herald/mapimg/wrap"
 )
 
 // The picture's sizes in pixels.
@@ -313,7 +315,7 @@ func newLayout(s Scene, fs *faces) (*layout, error) {
 		title = "The table"
 	}
 	title += fmt.Sprintf(" — %g″ × %g″", s.Width, s.Height)
-	l.title = wrap(fs.title, title, float64(l.w-2*pad))
+	l.title = wrap.Lines(fs.title, title, float64(l.w-2*pad))
 	l.oy = float64(pad + len(l.title)*titleLine + 8)
 	l.legendY = l.oy + float64(l.th) + rulerBelow
 	l.scaleBar = 12

@@ -3,7 +3,6 @@ package tabletop
 import (
 	"image"
 	"image/color"
-	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -91,26 +90,4 @@ func (c *canvas) haloText(face font.Face, s string, p pt, col, halo color.Color)
 		c.textAt(face, s, p.add(o), halo)
 	}
 	c.textAt(face, s, p, col)
-}
-
-// wrap breaks s into lines no wider than w (a word wider than w has a
-// line of its own).
-func wrap(face font.Face, s string, w float64) []string {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Fields(s) {
-		next := word
-		if cur != "" {
-			next = cur + " " + word
-		}
-		if cur != "" && textWidth(face, next) > w {
-			lines = append(lines, cur)
-			next = word
-		}
-		cur = next
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
 }
