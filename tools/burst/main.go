@@ -203,7 +203,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration, replies, pro
 	counts := filed(srv)
 	processed, rejected := counts[0]-filedBefore[0], counts[1]-filedBefore[1]
 	user, sys, rss := h.stop()
-	fmt.Printf("games %d, maps %v, replies kept in %s: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
+	fmt.Printf("games %d, maps %v, replies %s: %d order mails, %d replies accepted in %.2f s (mails injected in %v, first reply after %v)\n",
 		n, maps, replies, n, srv.accepted.Load(), elapsed.Seconds(), injected.Round(time.Millisecond), first.Round(time.Millisecond))
 	fmt.Printf("  herald: %d mails filed as processed, %d as rejected; CPU %.1f s user, %.1f s system; at most %d MiB resident; %d page faults\n",
 		processed, rejected, user.Seconds(), sys.Seconds(), rss>>20, heraldFaults)
