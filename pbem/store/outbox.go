@@ -168,13 +168,9 @@ func (t *Tx) NextDue() (time.Time, bool) {
 }
 
 func (t *Tx) entry(id uint64) (*OutboxEntry, error) {
-	raw := t.tx.Bucket(bucketOutbox).Get(seqKey(id))
-	if raw == nil {
-		return nil, fmt.Errorf("store: outbox entry %d: %w", id, ErrNotFound)
-	}
 	var e OutboxEntry
-	if err := decodeEntry(raw, &e); err != nil {
-		return nil, fmt.Errorf("store: outbox entry %d: store: decode %s: %w", id, keyName(seqKey(id)), err)
+	if err := getDecoded(t.tx.Bucket(bucketOutbox), seqKey(id), func(raw []byte) error { return decodeEntry(raw, &e) }); err != nil {
+		return nil, fmt.Errorf("store: outbox entry %d: %w", id, err)
 	}
 	return &e, nil
 }
@@ -182,13 +178,7 @@ func (t *Tx) entry(id uint64) (*OutboxEntry, error) {
 // Outbox calls fn for every entry of the outbox, due or not, in the order
 // they were queued.
 func (t *Tx) Outbox(fn func(OutboxEntry) error) error {
-	return walk(t.tx.Bucket(bucketOutbox), 0, func(_ uint64, v []byte) error {
-		var e OutboxEntry
-		if err := decodeEntry(v, &e); err != nil {
-			return fmt.Errorf("store: decode outbox entry: %w", err)
-		}
-		return fn(e)
-	})
+	return walkEntries(t.tx.Bucket(bucketOutbox), "store: decode outbox entry", func(e *OutboxEntry) error { return fn(*e) })
 }
 
 // Pending counts the entries in the outbox.
@@ -274,13 +264,7 @@ func (t *Tx) GiveUp(id uint64, reason string, now time.Time) error {
 
 // Undeliverable calls fn for each mail given up, oldest first.
 func (t *Tx) Undeliverable(fn func(OutboxEntry) error) error {
-	return walk(t.tx.Bucket(bucketUndeliverable), 0, func(_ uint64, v []byte) error {
-		var e OutboxEntry
-		if err := decodeEntry(v, &e); err != nil {
-			return fmt.Errorf("store: decode undeliverable entry: %w", err)
-		}
-		return fn(e)
-	})
+	return walkEntries(t.tx.Bucket(bucketUndeliverable), "store: decode undeliverable entry", func(e *OutboxEntry) error { return fn(*e) })
 }
 
 // remove deletes an entry from the outbox and its indexes, and makes the
@@ -313,11 +297,17 @@ func (t *Tx) remove(e *OutboxEntry) error {
 // existed.
 func indexOutbox(tx *bolt.Tx) error {
 	t := &Tx{tx: tx}
-	return walk(tx.Bucket(bucketOutbox), 0, func(_ uint64, v []byte) error {
+	return walkEntries(tx.Bucket(bucketOutbox), "store: index outbox", t.index)
+}
+
+// walkEntries calls fn with each entry of b, in order; an entry that does
+// not decode (decodeEntry) stops the walk with an error that what begins.
+func walkEntries(b *bolt.Bucket, what string, fn func(*OutboxEntry) error) error {
+	return walk(b, 0, func(_ uint64, v []byte) error {
 		var e OutboxEntry
 		if err := decodeEntry(v, &e); err != nil {
-			return fmt.Errorf("store: index outbox: %w", err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
-		return t.index(&e)
+		return fn(&e)
 	})
 }

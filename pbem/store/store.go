@@ -130,11 +130,16 @@ func putJSON(b *bolt.Bucket, key []byte, v any) error {
 }
 
 func getJSON(b *bolt.Bucket, key []byte, v any) error {
+	return getDecoded(b, key, func(raw []byte) error { return json.Unmarshal(raw, v) })
+}
+
+// getDecoded is getJSON with a decoder of its own (decodeEntry).
+func getDecoded(b *bolt.Bucket, key []byte, decode func([]byte) error) error {
 	raw := b.Get(key)
 	if raw == nil {
 		return ErrNotFound
 	}
-	if err := json.Unmarshal(raw, v); err != nil {
+	if err := decode(raw); err != nil {
 		return fmt.Errorf("store: decode %s: %w", keyName(key), err)
 	}
 	return nil

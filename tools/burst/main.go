@@ -172,12 +172,12 @@ func run(bin, work string, n int, maps bool, timeout time.Duration, replies, pro
 	// The rounds of a first run's preparation went through the same
 	// mailboxes: count what the burst adds.
 	filedBefore := filed(srv)
+	stopProfile := func() {}
 	if profile != "" {
-		stop, err := profileCPU(profile)
-		if err != nil {
+		if stopProfile, err = profileCPU(profile); err != nil {
 			return err
 		}
-		defer stop()
+		defer stopProfile() // if the burst fails; stopping twice does nothing more
 	}
 	server0 := selfCPU()
 	heraldFaults0, serverFaults0 := minorFaults(h.cmd.Process.Pid), minorFaults(os.Getpid())
@@ -195,6 +195,7 @@ func run(bin, work string, n int, maps bool, timeout time.Duration, replies, pro
 	}
 	elapsed := time.Since(start)
 	server := selfCPU() - server0
+	stopProfile()
 	heraldFaults, serverFaults := minorFaults(h.cmd.Process.Pid)-heraldFaults0, minorFaults(os.Getpid())-serverFaults0
 	first := time.Unix(0, srv.first.Load()).Sub(start)
 

@@ -53,7 +53,6 @@ func startSpool(srv *server, dir string, sync bool) (*spool, error) {
 	sp := &spool{srv: srv, dir: dir, sync: sync, ln: ln}
 	sp.s = smtp.NewServer(sp)
 	sp.s.Domain = "spool.localhost"
-	sp.s.MaxMessageBytes = 25 << 20
 	sp.s.ReadTimeout, sp.s.WriteTimeout = time.Minute, time.Minute
 	go sp.s.Serve(ln)
 	return sp, nil
