@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"herald/pbem/mailbox"
 )
@@ -73,7 +74,7 @@ func TestFiftyGamesInterleaved(t *testing.T) {
 		t.Errorf("the players sent %d order mails, Herald received %d different ones", total, len(copies))
 	}
 	// Herald filed each order mail and every copy as processed.
-	processed, rejected := w.count("Processed"), w.count("Rejected")
+	processed, rejected := w.filed("Processed", total+extra), w.count("Rejected")
 	if processed != total+extra || rejected != 0 {
 		t.Errorf("Herald filed %d mails as processed and %d as rejected, want %d and none", processed, rejected, total+extra)
 	}
@@ -121,6 +122,21 @@ func (w *world) sentBy(players ...string) int {
 
 // count is the number of mails in one of Herald's mailboxes.
 func (w *world) count(box string) int { return len(w.messages("herald", box)) }
+
+// filed is count(box) once it is want, or after 5 s: settle returns when
+// no mail is unread and no reply waits, but Intake flags a batch \Seen
+// before it moves it (session.file), so the last batch's move may still
+// be under way.
+func (w *world) filed(box string, want int) int {
+	w.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if n := w.count(box); n == want || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
 
 // messages reads a user's mailbox.
 func (w *world) messages(user, box string) []mailbox.StoredMessage {

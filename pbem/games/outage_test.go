@@ -74,7 +74,7 @@ func TestIMAPAndSMTPOutages(t *testing.T) {
 		total += n
 		w.checkGameOf(ids[i], p[0], p[1], n)
 	}
-	if got := w.count("Processed"); got != total {
+	if got := w.filed("Processed", total); got != total {
 		t.Errorf("Herald filed %d mails as processed, want %d", got, total)
 	}
 	if got := w.unexpected("alice", "bob", "carol", "dave"); len(got) != 0 {
